@@ -1,0 +1,51 @@
+//! `tengen bench`: playout throughput, measured the same way on every machine so that changes
+//! can be compared within one run.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::board::{Board, Color};
+use crate::playout::{RandomPolicy, playout};
+
+/// Runs random eye-avoiding playouts from the empty `size` board for about `duration` on one
+/// thread; returns (playouts, seconds, average moves per playout).
+pub fn random_playouts(size: usize, duration: Duration, seed: u64) -> (u64, f64, f64) {
+    let empty = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut policy = RandomPolicy::default();
+    let start = Instant::now();
+    let (mut playouts, mut moves) = (0u64, 0u64);
+    let mut board = empty.clone();
+    while start.elapsed() < duration {
+        // Check the clock every 64 playouts only.
+        for _ in 0..64 {
+            board.clone_from(&empty);
+            moves += playout(&mut board, Color::Black, &mut policy, &mut rng) as u64;
+            playouts += 1;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    (playouts, seconds, moves as f64 / playouts as f64)
+}
+
+/// Prints the benchmark: a few rounds per size, each round's rate, and the median.
+pub fn run(seconds_per_round: f64, rounds: usize) {
+    println!("random eye-avoiding playouts from the empty board, 1 thread");
+    for size in [9, 19] {
+        let mut rates: Vec<f64> = (0..rounds)
+            .map(|round| {
+                let (n, secs, moves) = random_playouts(size, Duration::from_secs_f64(seconds_per_round), round as u64);
+                let rate = n as f64 / secs;
+                println!("  {size}x{size} round {}: {n} playouts in {secs:.2} s = {rate:.0}/s ({moves:.1} moves each)", round + 1);
+                rate
+            })
+            .collect();
+        rates.sort_by(f64::total_cmp);
+        println!(
+            "{size}x{size}: median {:.0} playouts/s",
+            rates[rates.len() / 2]
+        );
+    }
+}

@@ -1,0 +1,306 @@
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::*;
+
+/// Builds a board from rows written top row first: `X` black, `O` white, `.` empty.
+pub fn board_from(rows: &[&str]) -> Board {
+    let size = rows.len();
+    let mut board = Board::new(size);
+    for (i, row) in rows.iter().enumerate() {
+        for (col, c) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let p = board.point(col, size - 1 - i);
+            match c {
+                'X' => assert!(board.setup_stone(Color::Black, p)),
+                'O' => assert!(board.setup_stone(Color::White, p)),
+                _ => {}
+            }
+        }
+    }
+    board.check_invariants();
+    board
+}
+
+fn at(board: &Board, name: &str) -> Point {
+    let (letter, row) = name.split_at(1);
+    board
+        .point_from_name(letter.chars().next().unwrap(), row.parse().unwrap())
+        .unwrap()
+}
+
+#[test]
+fn point_names_skip_the_letter_i() {
+    let board = Board::new(19);
+    assert_eq!(board.point_name(board.point(0, 0)), "A1");
+    assert_eq!(board.point_name(board.point(8, 0)), "J1");
+    assert_eq!(board.point_name(board.point(18, 18)), "T19");
+    assert_eq!(board.point_from_name('j', 1), Some(board.point(8, 0)));
+    assert_eq!(board.point_from_name('I', 1), None);
+    assert_eq!(board.point_from_name('U', 1), None);
+    assert_eq!(
+        Board::new(25).point_name(Board::new(25).point(24, 24)),
+        "Z25"
+    );
+}
+
+#[test]
+fn a_lone_stone_is_captured_and_leaves_liberties_behind() {
+    let mut board = board_from(&[
+        ".....", //
+        "..X..", ".XO..", "..X..", ".....",
+    ]);
+    let white = at(&board, "C3");
+    assert_eq!(board.string_liberties(white), 1);
+    board.play(Color::Black, at(&board, "D3")).unwrap();
+    assert_eq!(board.stone(white), None);
+    assert_eq!(board.prisoners(Color::Black), 1);
+    for name in ["B3", "C4", "C2", "D3"] {
+        assert_eq!(board.string_liberties(at(&board, name)), 4, "{name}");
+    }
+}
+
+#[test]
+fn shared_liberties_are_counted_once() {
+    let mut board = board_from(&[
+        ".....", //
+        ".....", ".X.X.", ".....", ".....",
+    ]);
+    board.play(Color::Black, at(&board, "C3")).unwrap();
+    // B3-C3-D3: liberties A3, E3, B4, C4, D4, B2, C2, D2.
+    assert_eq!(board.string_liberties(at(&board, "B3")), 8);
+    assert_eq!(board.string_size(at(&board, "D3")), 3);
+    board.play(Color::Black, at(&board, "C4")).unwrap();
+    assert_eq!(board.string_liberties(at(&board, "C4")), 8);
+}
+
+#[test]
+fn suicide_of_one_or_many_stones_is_illegal() {
+    let board = board_from(&[
+        ".X...", //
+        "X.X..", ".X...", "OO...", ".O...",
+    ]);
+    assert_eq!(
+        board.check_move(Color::White, at(&board, "B4")),
+        Err(Illegal::Suicide)
+    );
+    assert_eq!(
+        board.check_move(Color::White, at(&board, "A5")),
+        Err(Illegal::Suicide)
+    );
+    // Black may fill its own eye.
+    assert!(board.is_legal(Color::Black, at(&board, "B4")));
+    let many = board_from(&[
+        "XXXX.", //
+        "XOOX.", "XO.X.", "XXXX.", ".....",
+    ]);
+    assert_eq!(
+        many.check_move(Color::White, at(&many, "C3")),
+        Err(Illegal::Suicide)
+    );
+}
+
+#[test]
+fn capture_comes_before_the_suicide_check() {
+    let mut ko_like = board_from(&[
+        ".XO..", //
+        "XO...", ".....", ".....", ".....",
+    ]);
+    // White A5 would have no liberty, but it captures B5 first.
+    assert!(ko_like.is_legal(Color::White, at(&ko_like, "A5")));
+    ko_like.play(Color::White, at(&ko_like, "A5")).unwrap();
+    assert_eq!(ko_like.stone(at(&ko_like, "B5")), None);
+    assert_eq!(ko_like.string_liberties(at(&ko_like, "A5")), 1);
+    ko_like.check_invariants();
+}
+
+#[test]
+fn simple_ko_forbids_the_immediate_recapture_only() {
+    let mut board = board_from(&[
+        ".....", //
+        ".XO..", "X.XO.", ".XO..", ".....",
+    ]);
+    board.play(Color::White, at(&board, "B3")).unwrap();
+    let c3 = at(&board, "C3");
+    assert_eq!(board.stone(c3), None);
+    assert_eq!(board.ko(), Some((c3, Color::Black)));
+    assert_eq!(board.check_move(Color::Black, c3), Err(Illegal::Ko));
+    // White may fill the ko itself.
+    assert!(board.is_legal(Color::White, c3));
+    // After a move elsewhere the ko may be retaken.
+    board.play(Color::Black, at(&board, "E1")).unwrap();
+    board.play(Color::White, at(&board, "E5")).unwrap();
+    assert!(board.is_legal(Color::Black, c3));
+    board.play(Color::Black, c3).unwrap();
+    assert_eq!(board.stone(at(&board, "B3")), None);
+}
+
+#[test]
+fn capturing_two_stones_makes_no_ko() {
+    let mut board = board_from(&[
+        ".....", //
+        ".XX..", "XOOX.", ".X...", ".....",
+    ]);
+    board.play(Color::Black, at(&board, "C2")).unwrap();
+    assert_eq!(board.stone(at(&board, "B3")), None);
+    assert_eq!(board.stone(at(&board, "C3")), None);
+    assert_eq!(board.prisoners(Color::Black), 2);
+    assert_eq!(board.ko(), None);
+}
+
+#[test]
+fn occupied_and_off_board_points_are_refused() {
+    let mut board = Board::new(9);
+    let p = board.point(4, 4);
+    board.play(Color::Black, p).unwrap();
+    assert_eq!(board.play(Color::White, p), Err(Illegal::Occupied));
+    assert_eq!(board.check_move(Color::White, 0), Err(Illegal::OffBoard));
+    assert_eq!(
+        board.check_move(Color::White, MAX_CELLS + 5),
+        Err(Illegal::OffBoard)
+    );
+}
+
+#[test]
+fn eyes_and_false_eyes() {
+    let board = board_from(&[
+        ".X.X.", //
+        "XXXXX", "...O.", "XXX..", ".X...",
+    ]);
+    assert!(board.is_eye(Color::Black, at(&board, "A5")));
+    assert!(board.is_eye(Color::Black, at(&board, "A1")));
+    assert!(board.is_eye(Color::Black, at(&board, "C5")));
+    assert!(!board.is_eye(Color::Black, at(&board, "C3")));
+    assert!(!board.is_eye(Color::White, at(&board, "A5")));
+    let false_eye = board_from(&[
+        "X.X..", //
+        "OX...", ".....", ".....", ".....",
+    ]);
+    assert!(!false_eye.is_eye(Color::Black, at(&false_eye, "B5")));
+}
+
+#[test]
+fn self_atari_of_strings_but_not_of_lone_stones() {
+    let board = board_from(&[
+        ".X...", //
+        ".....", ".....", ".....", ".....",
+    ]);
+    // A lone stone with one liberty is not counted: that is how eyes are destroyed.
+    assert!(!board.is_self_atari(Color::White, at(&board, "A5")));
+    let strings = board_from(&[
+        "OOOO.", //
+        "XXXO.", "...O.", "OOOO.", ".....",
+    ]);
+    // Black C3 joins the three-stone string leaving it with B3, A3: two liberties.
+    assert!(!strings.is_self_atari(Color::Black, at(&strings, "C3")));
+    let tight = board_from(&[
+        "OOOO.", //
+        "XXXO.", "O..O.", "OOOO.", ".....",
+    ]);
+    assert!(tight.is_self_atari(Color::Black, at(&tight, "C3")));
+}
+
+#[test]
+fn setup_refuses_stones_without_liberties() {
+    let mut board = board_from(&[
+        ".X...", //
+        "X....", ".....", ".....", ".....",
+    ]);
+    let before = board.clone();
+    assert!(!board.setup_stone(Color::White, at(&board, "A5")));
+    assert!(board == before);
+    assert!(!board.setup_stone(Color::White, at(&board, "B5")));
+    board.clear_point(at(&board, "B5"));
+    assert!(board.setup_stone(Color::White, at(&board, "A5")));
+    board.check_invariants();
+}
+
+#[test]
+fn hash_depends_only_on_the_stones() {
+    let mut a = Board::new(9);
+    let mut b = Board::new(9);
+    let (p, q) = (a.point(2, 2), a.point(6, 6));
+    a.play(Color::Black, p).unwrap();
+    a.play(Color::White, q).unwrap();
+    b.play(Color::White, q).unwrap();
+    b.play(Color::Black, p).unwrap();
+    assert_eq!(a.hash(), b.hash());
+    assert_ne!(a.hash(), Board::new(9).hash());
+    a.clear_point(p);
+    a.clear_point(q);
+    assert_eq!(a.hash(), Board::new(9).hash());
+}
+
+/// Random legal games with a full rebuild check after every move. `TENGEN_LONG=1` plays many
+/// more (the long mode reported in the notes).
+#[test]
+fn random_games_keep_every_invariant() {
+    let long = std::env::var("TENGEN_LONG").is_ok();
+    let mut rng = SmallRng::seed_from_u64(2026);
+    for size in [2, 3, 5, 9, 13, 19, 25] {
+        let games = if long {
+            10_000
+        } else if size >= 13 {
+            3
+        } else {
+            30
+        };
+        for _ in 0..games {
+            let mut board = Board::new(size);
+            let mut color = Color::Black;
+            let mut passes = 0;
+            for _ in 0..3 * size * size {
+                let legal: Vec<Point> = board
+                    .empty_points()
+                    .filter(|&p| board.is_legal(color, p))
+                    .collect();
+                // Prefer non-eye moves so games last; pass now and then.
+                let candidates: Vec<Point> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&p| !board.is_eye(color, p))
+                    .collect();
+                if candidates.is_empty() || rng.random_range(0..100) == 0 {
+                    board.pass();
+                    passes += 1;
+                    if passes == 2 {
+                        break;
+                    }
+                } else {
+                    passes = 0;
+                    let p = candidates[rng.random_range(0..candidates.len())];
+                    board.play(color, p).unwrap();
+                    board.check_invariants();
+                    for _ in 0..4 {
+                        let q = board.empty_at(
+                            rng.random_range(0..board.empty_count().max(1))
+                                .min(board.empty_count().saturating_sub(1)),
+                        );
+                        if board.is_empty_point(q) {
+                            assert_eq!(
+                                board.is_legal(color.opponent(), q),
+                                slow_is_legal(&board, color.opponent(), q)
+                            );
+                        }
+                    }
+                }
+                color = color.opponent();
+            }
+        }
+    }
+}
+
+/// Legality by brute force: place the stone, remove captured enemies, then see if the new
+/// string has a liberty. Independent of the incremental liberty counts.
+fn slow_is_legal(board: &Board, color: Color, p: Point) -> bool {
+    if board.ko() == Some((p, color)) {
+        return false;
+    }
+    let mut cells = board.cells;
+    cells[p] = Cell::Stone(color);
+    let fresh = Board::from_cells(board.size(), &cells);
+    let captures = fresh
+        .neighbours(p)
+        .iter()
+        .any(|&n| fresh.stone(n) == Some(color.opponent()) && fresh.string_liberties(n) == 0);
+    captures || fresh.string_liberties(p) > 0
+}

@@ -1,0 +1,300 @@
+//! A game under the Chinese rules: the board, whose turn it is, komi, handicap, the full history
+//! of positions for superko (art. 6) and undo.
+
+pub mod score;
+
+use std::collections::HashMap;
+
+use crate::board::{Board, Color, Illegal, Move, Point};
+
+pub const DEFAULT_KOMI: f64 = 7.5;
+
+/// Which repetitions `play` refuses (art. 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Superko {
+    /// A move may not give the opponent a position (stones and side to move) seen before.
+    Situational,
+    /// A move may not recreate any earlier arrangement of stones.
+    Positional,
+}
+
+impl Superko {
+    pub fn name(self) -> &'static str {
+        match self {
+            Superko::Situational => "situational",
+            Superko::Positional => "positional",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Superko> {
+        match name.to_ascii_lowercase().as_str() {
+            "situational" => Some(Superko::Situational),
+            "positional" => Some(Superko::Positional),
+            _ => None,
+        }
+    }
+}
+
+/// Why a move is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    Board(Illegal),
+    Superko,
+}
+
+/// One position of the game: its stones and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionKey {
+    hash: u64,
+    to_move: Color,
+}
+
+/// What is needed to take a move back.
+#[derive(Clone)]
+struct Undo {
+    board: Board,
+    to_move: Color,
+    passes: usize,
+}
+
+#[derive(Clone)]
+pub struct Game {
+    board: Board,
+    to_move: Color,
+    komi: f64,
+    handicap: usize,
+    superko: Superko,
+    /// Consecutive passes at the end of the history.
+    passes: usize,
+    moves: Vec<(Color, Move)>,
+    undo: Vec<Undo>,
+    /// Every position of the game in order, the starting one first.
+    positions: Vec<PositionKey>,
+    /// How often each stone arrangement occurs in `positions`.
+    arrangements: HashMap<u64, u32>,
+}
+
+impl Game {
+    pub fn new(size: usize, komi: f64, superko: Superko) -> Game {
+        let mut game = Game {
+            board: Board::new(size),
+            to_move: Color::Black,
+            komi,
+            handicap: 0,
+            superko,
+            passes: 0,
+            moves: Vec::new(),
+            undo: Vec::new(),
+            positions: Vec::new(),
+            arrangements: HashMap::new(),
+        };
+        game.restart_history();
+        game
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    pub fn handicap(&self) -> usize {
+        self.handicap
+    }
+
+    pub fn superko(&self) -> Superko {
+        self.superko
+    }
+
+    pub fn set_superko(&mut self, superko: Superko) {
+        self.superko = superko;
+    }
+
+    /// The moves played since the start (or the handicap), in order.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// Two consecutive passes have ended play.
+    pub fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// An empty board of the same size, keeping komi and the superko rule.
+    pub fn clear(&mut self) {
+        *self = Game::new(self.size(), self.komi, self.superko);
+    }
+
+    /// Forgets the history: the current position becomes the start of the game.
+    fn restart_history(&mut self) {
+        self.moves.clear();
+        self.undo.clear();
+        self.positions.clear();
+        self.arrangements.clear();
+        self.passes = 0;
+        self.record_position();
+    }
+
+    fn record_position(&mut self) {
+        let key = PositionKey {
+            hash: self.board.hash(),
+            to_move: self.to_move,
+        };
+        self.positions.push(key);
+        *self.arrangements.entry(key.hash).or_insert(0) += 1;
+    }
+
+    fn forget_last_position(&mut self) {
+        if let Some(key) = self.positions.pop() {
+            let count = self
+                .arrangements
+                .get_mut(&key.hash)
+                .expect("recorded arrangement");
+            *count -= 1;
+            if *count == 0 {
+                self.arrangements.remove(&key.hash);
+            }
+        }
+    }
+
+    /// Places handicap stones for Black on an empty board; White moves next. The stones are the
+    /// start of the game: undo stops there.
+    pub fn place_handicap(&mut self, points: &[Point]) -> bool {
+        if !self.board.is_board_empty() || !self.moves.is_empty() {
+            return false;
+        }
+        let mut board = self.board.clone();
+        if !points.iter().all(|&p| board.setup_stone(Color::Black, p)) {
+            return false;
+        }
+        self.board = board;
+        self.handicap = points.len();
+        self.to_move = Color::White;
+        self.restart_history();
+        true
+    }
+
+    /// Sets up stones as a new starting position (SGF AB/AW/AE in the root): history restarts.
+    pub fn set_start_position(&mut self, board: Board, to_move: Color, handicap: usize) {
+        self.board = board;
+        self.to_move = to_move;
+        self.handicap = handicap;
+        self.restart_history();
+    }
+
+    /// Gives the turn to `color` without a move (SGF PL).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        if let Some(last) = self.positions.last_mut() {
+            last.to_move = color;
+        }
+    }
+
+    /// The position after `color` plays `mv`, checked by the board rules only.
+    fn board_after(&self, color: Color, mv: Move) -> Result<Board, MoveError> {
+        let mut board = self.board.clone();
+        board.play_move(color, mv).map_err(MoveError::Board)?;
+        Ok(board)
+    }
+
+    fn repeats(&self, board: &Board, next_to_move: Color, superko: Superko) -> bool {
+        if !self.arrangements.contains_key(&board.hash()) {
+            return false;
+        }
+        match superko {
+            Superko::Positional => true,
+            Superko::Situational => self
+                .positions
+                .iter()
+                .any(|k| k.hash == board.hash() && k.to_move == next_to_move),
+        }
+    }
+
+    /// Whether `play` accepts the move under the configured superko rule.
+    pub fn check_move(&self, color: Color, mv: Move) -> Result<(), MoveError> {
+        self.check_move_under(color, mv, self.superko)
+    }
+
+    /// The legality the engine's own moves must meet: no earlier arrangement of stones may come
+    /// back, whichever superko `play` enforces (so the move is legal on KGS and OGS too).
+    pub fn check_own_move(&self, color: Color, mv: Move) -> Result<(), MoveError> {
+        self.check_move_under(color, mv, Superko::Positional)
+    }
+
+    fn check_move_under(&self, color: Color, mv: Move, superko: Superko) -> Result<(), MoveError> {
+        if mv == Move::Pass {
+            return Ok(());
+        }
+        let board = self.board_after(color, mv)?;
+        if self.repeats(&board, color.opponent(), superko) {
+            return Err(MoveError::Superko);
+        }
+        Ok(())
+    }
+
+    /// Plays a move if the configured rules allow it; the turn passes to the opponent.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
+        self.check_move(color, mv)?;
+        let board = self.board_after(color, mv)?;
+        self.commit(color, mv, board);
+        Ok(())
+    }
+
+    /// Plays a move from a record without refusing repetitions (other rulesets allow them); the
+    /// board rules (occupied point, suicide) still apply, and the position enters the history.
+    pub fn replay(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
+        let mut board = self.board.clone();
+        if let Move::Play(p) = mv {
+            // A record may retake a ko at once only if its rules allowed it; the board's simple
+            // ko is a restriction of these rules, so lift it for the replay.
+            board.pass();
+            board.play(color, p).map_err(MoveError::Board)?;
+        } else {
+            board.pass();
+        }
+        self.commit(color, mv, board);
+        Ok(())
+    }
+
+    fn commit(&mut self, color: Color, mv: Move, board: Board) {
+        self.undo.push(Undo {
+            board: std::mem::replace(&mut self.board, board),
+            to_move: self.to_move,
+            passes: self.passes,
+        });
+        self.moves.push((color, mv));
+        self.passes = if mv == Move::Pass { self.passes + 1 } else { 0 };
+        self.to_move = color.opponent();
+        self.record_position();
+    }
+
+    /// Takes back the last move. False if there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(undo) = self.undo.pop() else {
+            return false;
+        };
+        self.moves.pop();
+        self.forget_last_position();
+        self.board = undo.board;
+        self.to_move = undo.to_move;
+        self.passes = undo.passes;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

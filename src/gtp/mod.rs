@@ -1,0 +1,569 @@
+//! The GTP version 2 engine side: one command table drives dispatch, `list_commands` and
+//! `known_command`. Every handler parses its own typed arguments and either answers or fails
+//! with the spec's error words; a failing command changes nothing.
+
+pub mod client;
+pub mod io;
+pub mod parse;
+
+use crate::board::{Board, Color, Move, Point};
+use crate::game::score::{self, GameResult};
+use crate::game::{DEFAULT_KOMI, Game, Superko};
+use crate::playout::status::{self, Status};
+use crate::sgf;
+use parse::{CommandLine, MoveName};
+
+/// Settings given on the command line.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub seed: u64,
+    pub superko: Superko,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            seed: 0,
+            superko: Superko::Situational,
+        }
+    }
+}
+
+pub struct Engine {
+    game: Game,
+    config: Config,
+    quit: bool,
+}
+
+/// A handler's answer: the response text, or the error message.
+type Reply = Result<String, String>;
+
+struct Command {
+    name: &'static str,
+    run: fn(&mut Engine, &[&str]) -> Reply,
+}
+
+/// The command table, in the order `list_commands` gives.
+const COMMANDS: &[Command] = &[
+    Command {
+        name: "protocol_version",
+        run: |_, _| Ok("2".into()),
+    },
+    Command {
+        name: "name",
+        run: |_, _| Ok("tengen".into()),
+    },
+    Command {
+        name: "version",
+        run: |_, _| Ok(env!("CARGO_PKG_VERSION").into()),
+    },
+    Command {
+        name: "known_command",
+        run: Engine::known_command,
+    },
+    Command {
+        name: "list_commands",
+        run: Engine::list_commands,
+    },
+    Command {
+        name: "quit",
+        run: Engine::quit,
+    },
+    Command {
+        name: "boardsize",
+        run: Engine::boardsize,
+    },
+    Command {
+        name: "clear_board",
+        run: Engine::clear_board,
+    },
+    Command {
+        name: "komi",
+        run: Engine::komi,
+    },
+    Command {
+        name: "play",
+        run: Engine::play,
+    },
+    Command {
+        name: "undo",
+        run: Engine::undo,
+    },
+    Command {
+        name: "showboard",
+        run: Engine::showboard,
+    },
+    Command {
+        name: "fixed_handicap",
+        run: Engine::fixed_handicap,
+    },
+    Command {
+        name: "place_free_handicap",
+        run: Engine::place_free_handicap,
+    },
+    Command {
+        name: "set_free_handicap",
+        run: Engine::set_free_handicap,
+    },
+    Command {
+        name: "final_score",
+        run: Engine::final_score,
+    },
+    Command {
+        name: "final_status_list",
+        run: Engine::final_status_list,
+    },
+    Command {
+        name: "list_stones",
+        run: Engine::list_stones,
+    },
+    Command {
+        name: "is_legal",
+        run: Engine::is_legal,
+    },
+    Command {
+        name: "loadsgf",
+        run: Engine::loadsgf,
+    },
+    Command {
+        name: "tengen-superko",
+        run: Engine::superko,
+    },
+];
+
+const SYNTAX_ERROR: &str = "syntax error";
+const ILLEGAL_MOVE: &str = "illegal move";
+
+fn syntax_error<T>() -> Result<T, String> {
+    Err(SYNTAX_ERROR.to_string())
+}
+
+/// Checks the argument count.
+fn expect_args(args: &[&str], range: std::ops::RangeInclusive<usize>) -> Result<(), String> {
+    if range.contains(&args.len()) {
+        Ok(())
+    } else {
+        syntax_error()
+    }
+}
+
+fn color_arg(arg: &str) -> Result<Color, String> {
+    parse::color(arg).ok_or_else(|| SYNTAX_ERROR.to_string())
+}
+
+fn move_arg(arg: &str) -> Result<MoveName, String> {
+    parse::move_name(arg).ok_or_else(|| SYNTAX_ERROR.to_string())
+}
+
+fn int_arg(arg: &str) -> Result<usize, String> {
+    parse::int(arg).ok_or_else(|| SYNTAX_ERROR.to_string())
+}
+
+fn vertex_list(board: &Board, points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|&p| board.point_name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Engine {
+    pub fn new(config: Config) -> Engine {
+        Engine {
+            game: Game::new(19, DEFAULT_KOMI, config.superko),
+            config,
+            quit: false,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Runs one preprocessed command line and returns the full response, `=` or `?` line(s)
+    /// and the empty line that ends it.
+    pub fn execute(&mut self, line: &str) -> String {
+        let (id, reply) = match parse::parse_command_line(line) {
+            Ok(cmd) => (cmd.id, self.dispatch(&cmd)),
+            Err(id) => (id, syntax_error()),
+        };
+        format_response(id, reply)
+    }
+
+    fn dispatch(&mut self, cmd: &CommandLine) -> Reply {
+        match COMMANDS.iter().find(|c| c.name == cmd.name) {
+            Some(command) => (command.run)(self, &cmd.args),
+            None => Err("unknown command".into()),
+        }
+    }
+
+    fn known_command(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        Ok(COMMANDS.iter().any(|c| c.name == args[0]).to_string())
+    }
+
+    fn list_commands(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        Ok(COMMANDS
+            .iter()
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    fn quit(&mut self, _: &[&str]) -> Reply {
+        self.quit = true;
+        Ok(String::new())
+    }
+
+    /// `boardsize N` or `boardsize N N` (gtp2ogs); a new size clears the board.
+    fn boardsize(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=2)?;
+        let sizes = args
+            .iter()
+            .map(|a| int_arg(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let size = sizes[0];
+        let square = sizes.iter().all(|&s| s == size);
+        if !square || !(crate::board::MIN_SIZE..=crate::board::MAX_SIZE).contains(&size) {
+            return Err("unacceptable size".into());
+        }
+        self.game = Game::new(size, self.game.komi(), self.game.superko());
+        Ok(String::new())
+    }
+
+    fn clear_board(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        self.game.clear();
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let komi = parse::float(args[0]).ok_or(SYNTAX_ERROR)?;
+        self.game.set_komi(komi);
+        Ok(String::new())
+    }
+
+    /// The move a `play`-style command names; off-board vertices are illegal moves.
+    fn color_and_move(&self, args: &[&str]) -> Result<(Color, Move), String> {
+        expect_args(args, 2..=2)?;
+        let color = color_arg(args[0])?;
+        let mv = move_arg(args[1])?
+            .on(self.game.board())
+            .ok_or(ILLEGAL_MOVE)?;
+        Ok((color, mv))
+    }
+
+    fn play(&mut self, args: &[&str]) -> Reply {
+        let (color, mv) = self.color_and_move(args)?;
+        self.game.play(color, mv).map_err(|e| {
+            log::debug!("play {} {}: {e:?}", color.name(), args[1]);
+            ILLEGAL_MOVE.to_string()
+        })?;
+        if self.game.is_over() {
+            self.log_result();
+        }
+        Ok(String::new())
+    }
+
+    fn is_legal(&mut self, args: &[&str]) -> Reply {
+        let legal = match self.color_and_move(args) {
+            Ok((color, mv)) => self.game.check_move(color, mv).is_ok(),
+            Err(e) if e == ILLEGAL_MOVE => false,
+            Err(e) => return Err(e),
+        };
+        Ok(if legal { "1" } else { "0" }.into())
+    }
+
+    fn undo(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        if self.game.undo() {
+            Ok(String::new())
+        } else {
+            Err("cannot undo".into())
+        }
+    }
+
+    fn showboard(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        let result = self.game.is_over().then(|| self.result());
+        Ok(format!("\n{}", show_board(&self.game, result)))
+    }
+
+    fn handicap_count(&self, args: &[&str]) -> Result<usize, String> {
+        expect_args(args, 1..=1)?;
+        let n = int_arg(args[0])?;
+        if !self.game.board().is_board_empty() || !self.game.moves().is_empty() {
+            return Err("board not empty".into());
+        }
+        Ok(n)
+    }
+
+    fn fixed_handicap(&mut self, args: &[&str]) -> Reply {
+        let n = self.handicap_count(args)?;
+        let board = self.game.board();
+        let points = fixed_handicap_points(board, n).ok_or("invalid number of stones")?;
+        self.place_handicap(&points)
+    }
+
+    /// Fixed placement as far as it goes, then the remaining points row by row from the
+    /// centre outwards.
+    fn place_free_handicap(&mut self, args: &[&str]) -> Reply {
+        let n = self.handicap_count(args)?;
+        let board = self.game.board();
+        let size = board.size();
+        if n < 2 || n >= size * size {
+            return Err("invalid number of stones".into());
+        }
+        let mut points =
+            fixed_handicap_points(board, n.min(max_fixed_handicap(size))).unwrap_or_default();
+        let centre = (size - 1) as isize;
+        let mut rest: Vec<Point> = board.points().filter(|p| !points.contains(p)).collect();
+        rest.sort_by_key(|&p| {
+            let (c, r) = board.coords(p);
+            (2 * c as isize - centre)
+                .abs()
+                .max((2 * r as isize - centre).abs())
+        });
+        points.extend(rest.into_iter().take(n - points.len()));
+        self.place_handicap(&points)
+    }
+
+    fn set_free_handicap(&mut self, args: &[&str]) -> Reply {
+        if args.is_empty() {
+            return syntax_error();
+        }
+        if !self.game.board().is_board_empty() || !self.game.moves().is_empty() {
+            return Err("board not empty".into());
+        }
+        let board = self.game.board();
+        let mut points = Vec::new();
+        for arg in args {
+            match move_arg(arg)?.on(board) {
+                Some(Move::Play(p)) if !points.contains(&p) => points.push(p),
+                _ => return Err("bad vertex list".into()),
+            }
+        }
+        if points.len() < 2 || points.len() >= board.size() * board.size() {
+            return Err("bad vertex list".into());
+        }
+        self.place_handicap(&points).map(|_| String::new())
+    }
+
+    fn place_handicap(&mut self, points: &[Point]) -> Reply {
+        if !self.game.place_handicap(points) {
+            return Err("bad vertex list".into());
+        }
+        Ok(vertex_list(self.game.board(), points))
+    }
+
+    fn judgement(&self) -> status::Judgement {
+        status::judge(&self.game, self.config.seed)
+    }
+
+    fn result(&self) -> GameResult {
+        status::final_result(&self.game, &self.judgement())
+    }
+
+    fn log_result(&self) {
+        let result = self.result();
+        log::info!(
+            "result {result} ({}, {})",
+            result.in_stones(),
+            result.in_stones_chinese()
+        );
+    }
+
+    fn final_score(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        Ok(self.result().to_string())
+    }
+
+    /// Stones with the given status, one string per line as GNU Go answers.
+    fn final_status_list(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let wanted = Status::from_name(args[0]).ok_or(SYNTAX_ERROR)?;
+        let judgement = self.judgement();
+        let board = self.game.board();
+        let stones = judgement.stones_with(board, wanted);
+        let mut heads: Vec<Point> = stones.iter().map(|&p| board.string_head(p)).collect();
+        heads.dedup();
+        heads.sort_unstable();
+        heads.dedup();
+        let lines: Vec<String> = heads
+            .iter()
+            .map(|&h| {
+                let mut string: Vec<Point> = board.string_stones(h).collect();
+                string.sort_unstable();
+                vertex_list(board, &string)
+            })
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
+    fn list_stones(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let color = color_arg(args[0])?;
+        let board = self.game.board();
+        let stones: Vec<Point> = board
+            .points()
+            .filter(|&p| board.stone(p) == Some(color))
+            .collect();
+        Ok(vertex_list(board, &stones))
+    }
+
+    /// `loadsgf FILE [N | vertex]`: the position before move N or before the first move at the
+    /// vertex; answers the colour to move. A failure leaves the game as it was.
+    fn loadsgf(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=2)?;
+        let until = match args.get(1) {
+            None => sgf::Until::End,
+            Some(arg) => match (parse::int(arg), parse::move_name(arg)) {
+                (Some(n), _) => sgf::Until::MoveNumber(n),
+                (_, Some(MoveName::Vertex(v))) => {
+                    let board = Board::new(crate::board::MAX_SIZE);
+                    let p = board.point_from_name(v.letter, v.row).ok_or(SYNTAX_ERROR)?;
+                    let (col, row) = board.coords(p);
+                    sgf::Until::Vertex(col, row)
+                }
+                _ => return syntax_error(),
+            },
+        };
+        let bytes = std::fs::read(args[0]).map_err(|e| format!("cannot load file: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let trees = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
+        let tree = trees.first().ok_or("cannot load file: no game")?;
+        let game = sgf::load(tree, until, self.game.komi(), self.game.superko())
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        self.game = game;
+        Ok(self.game.to_move().name().into())
+    }
+
+    /// `tengen-superko [situational|positional]`: shows or sets the repetition rule of `play`.
+    fn superko(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=1)?;
+        if let Some(name) = args.first() {
+            let kind = Superko::from_name(name).ok_or(SYNTAX_ERROR)?;
+            self.game.set_superko(kind);
+            self.config.superko = kind;
+        }
+        Ok(self.game.superko().name().into())
+    }
+}
+
+/// `=id text` or `?id message`, then the empty line. A response never contains an empty line
+/// of its own (that would end it early).
+fn format_response(id: Option<&str>, reply: Reply) -> String {
+    let (mark, text) = match reply {
+        Ok(text) => ('=', text),
+        Err(message) => ('?', message),
+    };
+    let mut text = text.trim_end().to_string();
+    while text.contains("\n\n") {
+        text = text.replace("\n\n", "\n");
+    }
+    let id = id.unwrap_or("");
+    if text.is_empty() {
+        format!("{mark}{id}\n\n")
+    } else {
+        format!("{mark}{id} {text}\n\n")
+    }
+}
+
+/// The largest fixed handicap on a board of `size`: 9 on odd boards from 9×9, 4 on 7×7 and
+/// even boards from 8×8, none below 7×7.
+fn max_fixed_handicap(size: usize) -> usize {
+    match size {
+        s if s >= 9 && s % 2 == 1 => 9,
+        s if s >= 7 => 4,
+        _ => 0,
+    }
+}
+
+/// The GTP spec's fixed handicap points: corners on the 3rd line (4th from 12×12 on), then the
+/// side points, the centre for odd counts.
+pub fn fixed_handicap_points(board: &Board, n: usize) -> Option<Vec<Point>> {
+    let size = board.size();
+    if n < 2 || n > max_fixed_handicap(size) {
+        return None;
+    }
+    let low = if size >= 12 { 3 } else { 2 };
+    let (high, mid) = (size - 1 - low, size / 2);
+    // (column, row) from the bottom left, in the order the stones are added.
+    let order = [
+        (low, low),
+        (high, high),
+        (low, high),
+        (high, low),
+        (low, mid),
+        (high, mid),
+        (mid, low),
+        (mid, high),
+    ];
+    let mut points: Vec<Point> = Vec::new();
+    let corners_and_sides = if n % 2 == 1 && n >= 5 { n - 1 } else { n };
+    for &(c, r) in &order[..corners_and_sides] {
+        points.push(board.point(c, r));
+    }
+    if n % 2 == 1 && n >= 5 {
+        points.push(board.point(mid, mid));
+    }
+    Some(points)
+}
+
+/// The board as text, with the side to move, komi, prisoners, and the result once play ended.
+fn show_board(game: &Game, result: Option<GameResult>) -> String {
+    let board = game.board();
+    let size = board.size();
+    let letters: Vec<String> = (0..size)
+        .map(|c| board.point_name(board.point(c, 0))[..1].to_string())
+        .collect();
+    let letters = letters.join(" ");
+    let stars = fixed_handicap_points(board, max_fixed_handicap(size)).unwrap_or_default();
+    let mut lines = vec![format!("   {letters}")];
+    for row in (0..size).rev() {
+        let mut line = format!("{:>2} ", row + 1);
+        for col in 0..size {
+            let p = board.point(col, row);
+            line.push(match board.stone(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if stars.contains(&p) => '+',
+                None => '.',
+            });
+            line.push(' ');
+        }
+        lines.push(format!("{line}{}", row + 1));
+    }
+    lines.push(format!("   {letters}"));
+    let komi_sign = if game.komi() < 0.0 { "-" } else { "" };
+    lines.push(format!(
+        "{} to move. Komi {} ({} stones). Handicap {}. Prisoners: black {}, white {}.",
+        if game.to_move() == Color::Black {
+            "Black"
+        } else {
+            "White"
+        },
+        game.komi(),
+        format!("{komi_sign}{}", score::stones_text(game.komi().abs() / 2.0)),
+        game.handicap(),
+        board.prisoners(Color::Black),
+        board.prisoners(Color::White),
+    ));
+    if let Some(result) = result {
+        lines.push(format!(
+            "Game over: {result} = {} ({})",
+            result.in_stones(),
+            result.in_stones_chinese()
+        ));
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,13 @@
+//! tengen: a Go engine for the Chinese rules that speaks GTP.
+//!
+//! Layers, each using only those before it: `board` (points, strings, liberties, hash) →
+//! `game` (history, superko, undo, counting) and `sgf` → `playout` (policies, dead stones) →
+//! `gtp` (protocol, command table, client) → `regress` and `bench` (tools on top).
+
+pub mod bench;
+pub mod board;
+pub mod game;
+pub mod gtp;
+pub mod playout;
+pub mod regress;
+pub mod sgf;

@@ -1,0 +1,165 @@
+//! The `tengen` command: GTP on stdin/stdout by default, plus the `bench` and `regress` tools.
+
+use std::io::{self, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tengen::game::Superko;
+use tengen::gtp::{Config, Engine, io::serve};
+use tengen::{bench, regress};
+
+const HELP: &str = "\
+tengen: a Go engine for the Chinese rules that speaks GTP version 2 on stdin/stdout.
+
+Usage:
+  tengen [OPTIONS]                     speak GTP (logs go to stderr; set RUST_LOG=info or debug)
+  tengen bench [--seconds S] [--rounds N]
+                                       playout throughput on 9x9 and 19x19, one thread
+  tengen regress [--engine 'CMD ARGS'] FILE.tst...
+                                       run gogui-regress style suites (default engine: this tengen)
+
+Options:
+  --seed N                  seed of every random choice (default 0); the same seed gives the
+                            same answers
+  --superko situational|positional
+                            repetition rule of `play` (default situational, the rules' reading);
+                            the engine's own moves never repeat any earlier position either way
+  -h, --help                this text
+  -V, --version             the version
+";
+
+/// Takes the value after an option, or explains what is missing.
+fn value<'a>(
+    args: &mut impl Iterator<Item = &'a String>,
+    option: &str,
+) -> Result<&'a String, String> {
+    args.next().ok_or_else(|| format!("{option} needs a value"))
+}
+
+fn parse_config(args: &[String]) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--seed" => {
+                let v = value(&mut args, arg)?;
+                config.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed: not a number: {v}"))?;
+            }
+            "--superko" => {
+                let v = value(&mut args, arg)?;
+                config.superko =
+                    Superko::from_name(v).ok_or_else(|| format!("--superko: unknown rule {v}"))?;
+            }
+            other => return Err(format!("unknown option {other} (see --help)")),
+        }
+    }
+    Ok(config)
+}
+
+fn run_gtp(args: &[String]) -> Result<(), String> {
+    let config = parse_config(args)?;
+    log::info!(
+        "tengen {} starting with {config:?}",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut engine = Engine::new(config);
+    let stdin = io::stdin();
+    match serve(
+        &mut engine,
+        BufReader::new(stdin.lock()),
+        io::stdout().lock(),
+    ) {
+        // The controller going away is an ordinary end.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("I/O error: {e}")),
+        _ => Ok(()),
+    }
+}
+
+fn run_bench(args: &[String]) -> Result<(), String> {
+    let (mut seconds, mut rounds) = (2.0, 5);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let v = value(&mut args, arg)?;
+        match arg.as_str() {
+            "--seconds" => {
+                seconds = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0)
+                    .ok_or("--seconds: a positive number")?
+            }
+            "--rounds" => {
+                rounds = v
+                    .parse()
+                    .ok()
+                    .filter(|&r| r > 0)
+                    .ok_or("--rounds: a positive number")?
+            }
+            other => return Err(format!("unknown bench option {other}")),
+        }
+    }
+    bench::run(seconds, rounds);
+    Ok(())
+}
+
+fn run_regress(args: &[String]) -> Result<bool, String> {
+    let own = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut engine = vec![own.display().to_string()];
+    let mut files = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--engine" => {
+                engine = value(&mut args, arg)?
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect()
+            }
+            file => files.push(PathBuf::from(file)),
+        }
+    }
+    if engine.is_empty() || files.is_empty() {
+        return Err("regress needs an engine and at least one .tst file".into());
+    }
+    let mut all_ok = true;
+    let (mut passed, mut total) = (0, 0);
+    for file in &files {
+        // The engine runs in the suite's folder; give it an absolute path to itself.
+        let file = std::fs::canonicalize(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let report = regress::run_file(&file, &engine[0], &engine[1..])
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        all_ok &= regress::print_report(&report);
+        passed += report.outcomes.iter().filter(|o| o.passed).count();
+        total += report.outcomes.len();
+    }
+    println!("total: {passed}/{total} passed");
+    Ok(all_ok)
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    if args.iter().any(|a| a == "-V" || a == "--version") {
+        println!("tengen {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
+    let outcome = match args.first().map(String::as_str) {
+        Some("bench") => run_bench(&args[1..]).map(|_| true),
+        Some("regress") => run_regress(&args[1..]),
+        _ => run_gtp(&args).map(|_| true),
+    };
+    match outcome {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("tengen: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

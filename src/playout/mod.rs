@@ -1,0 +1,163 @@
+//! Playouts: a game played to the end by a simple policy, then counted by area.
+//!
+//! A policy only chooses the next move; the playout loop plays it. Playouts allocate nothing and
+//! end with two consecutive passes (or a move cap against endless cycles, which the simple ko
+//! rule alone does not prevent).
+
+pub mod status;
+
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+use crate::board::{Board, Cell, Color, Move, Point};
+
+/// Chooses playout moves. Implementations must only return legal moves (or pass).
+pub trait Policy {
+    fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move;
+}
+
+/// Uniformly random legal moves that never fill the mover's own eyes; optionally also never
+/// put a string of two or more stones into atari (which keeps sekis alive in playouts).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPolicy {
+    pub avoid_self_atari: bool,
+}
+
+impl RandomPolicy {
+    fn acceptable(&self, board: &Board, color: Color, p: Point) -> bool {
+        !board.is_eye(color, p)
+            && board.is_legal(color, p)
+            && !(self.avoid_self_atari && board.is_self_atari(color, p))
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        let count = board.empty_count();
+        if count == 0 {
+            return Move::Pass;
+        }
+        // Start at a random entry of the empty list and take the first acceptable point.
+        let start = rng.random_range(0..count);
+        (0..count)
+            .map(|i| board.empty_at((start + i) % count))
+            .find(|&p| self.acceptable(board, color, p))
+            .map_or(Move::Pass, Move::Play)
+    }
+}
+
+/// Plays `board` to the end with `policy`, `color` moving first. Returns the number of moves.
+pub fn playout(
+    board: &mut Board,
+    mut color: Color,
+    policy: &mut impl Policy,
+    rng: &mut SmallRng,
+) -> usize {
+    let max_moves = 3 * board.size() * board.size();
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        match policy.choose(board, color, rng) {
+            Move::Pass => {
+                board.pass();
+                passes += 1;
+            }
+            Move::Play(p) => {
+                board.place(color, p);
+                passes = 0;
+            }
+        }
+        moves += 1;
+        color = color.opponent();
+    }
+    moves
+}
+
+/// Who owns `p` at the end of a playout: its stone's colour, or for an empty point the colour
+/// of all its neighbours (an eye); `None` for a point between both colours.
+pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
+    if let Some(c) = board.stone(p) {
+        return Some(c);
+    }
+    let mut owner = None;
+    for n in board.neighbours(p) {
+        match board.cell(n) {
+            Cell::Stone(c) if owner.is_none() || owner == Some(c) => owner = Some(c),
+            Cell::Stone(_) | Cell::Empty => return None,
+            Cell::Border => {}
+        }
+    }
+    owner
+}
+
+/// Black's area minus White's at the end of a playout (komi not included).
+pub fn playout_area_difference(board: &Board) -> i32 {
+    board
+        .points()
+        .map(|p| match final_owner(board, p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn random_playouts_keep_the_board_consistent_and_fill_it() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for size in [2, 5, 9, 19] {
+            for _ in 0..20 {
+                let mut board = Board::new(size);
+                let mut policy = RandomPolicy::default();
+                let moves = playout(&mut board, Color::Black, &mut policy, &mut rng);
+                board.check_invariants();
+                // Tiny boards can cycle (only the simple ko rule applies in playouts): the cap
+                // ends those; larger boards must end by two passes.
+                assert!(
+                    size < 5 || moves < 3 * size * size,
+                    "playout on {size}x{size} hit the move cap"
+                );
+                if moves == 3 * size * size {
+                    continue;
+                }
+                // At the end no side has an acceptable move: every empty point is an eye or illegal.
+                for p in board.empty_points() {
+                    for c in [Color::Black, Color::White] {
+                        assert!(
+                            board.is_eye(c, p) || !board.is_legal(c, p),
+                            "{size}: open point left"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn playout_area_counts_every_point_once() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut board = Board::new(9);
+        playout(
+            &mut board,
+            Color::Black,
+            &mut RandomPolicy::default(),
+            &mut rng,
+        );
+        let diff = playout_area_difference(&board);
+        let black = board
+            .points()
+            .filter(|&p| final_owner(&board, p) == Some(Color::Black))
+            .count() as i32;
+        let white = board
+            .points()
+            .filter(|&p| final_owner(&board, p) == Some(Color::White))
+            .count() as i32;
+        assert_eq!(diff, black - white);
+        assert!(black + white <= 81);
+    }
+}
