@@ -573,6 +573,39 @@ impl Board {
         }
     }
 
+    /// A board from a diagram, top row first: `X` black, `O` white, anything else empty; spaces
+    /// are ignored. `None` if the rows do not make a square of a supported size or a stone has
+    /// no liberty.
+    pub fn from_diagram(rows: &[&str]) -> Option<Board> {
+        let size = rows.len();
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let mut board = Board::new(size);
+        for (i, row) in rows.iter().enumerate() {
+            let row: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if row.len() != size {
+                return None;
+            }
+            for (col, c) in row.into_iter().enumerate() {
+                let p = board.point(col, size - 1 - i);
+                let color = match c {
+                    'X' => Color::Black,
+                    'O' => Color::White,
+                    _ => continue,
+                };
+                board.cells[p] = Cell::Stone(color);
+                board.remove_empty(p);
+                board.hash ^= zobrist::key(color, p);
+            }
+        }
+        board.rebuild_strings();
+        let all_breathe = board
+            .points()
+            .all(|p| board.stone(p).is_none() || board.string_liberties(p) > 0);
+        all_breathe.then_some(board)
+    }
+
     /// Recomputes strings and liberties from the cells.
     fn rebuild_strings(&mut self) {
         let fresh = Self::from_cells(self.size, &self.cells);

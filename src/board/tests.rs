@@ -3,20 +3,8 @@ use rand::{RngExt, SeedableRng};
 
 use super::*;
 
-/// Builds a board from rows written top row first: `X` black, `O` white, `.` empty.
-pub fn board_from(rows: &[&str]) -> Board {
-    let size = rows.len();
-    let mut board = Board::new(size);
-    for (i, row) in rows.iter().enumerate() {
-        for (col, c) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let p = board.point(col, size - 1 - i);
-            match c {
-                'X' => assert!(board.setup_stone(Color::Black, p)),
-                'O' => assert!(board.setup_stone(Color::White, p)),
-                _ => {}
-            }
-        }
-    }
+fn board_from(rows: &[&str]) -> Board {
+    let board = Board::from_diagram(rows).expect("a valid diagram");
     board.check_invariants();
     board
 }

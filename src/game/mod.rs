@@ -297,4 +297,4 @@ impl Game {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

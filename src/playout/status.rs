@@ -165,3 +165,101 @@ pub fn final_result(game: &Game, judgement: &Judgement) -> GameResult {
     let count = score::area(game.board(), &dead);
     GameResult::from_count(count, game.komi(), game.handicap())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Superko;
+
+    fn game_from(rows: &[&str], komi: f64) -> Game {
+        let board = Board::from_diagram(rows).expect("diagram");
+        let mut game = Game::new(board.size(), komi, Superko::Situational);
+        game.set_start_position(board, Color::Black, 0);
+        game
+    }
+
+    fn names(game: &Game, judgement: &Judgement, status: Status) -> Vec<String> {
+        let board = game.board();
+        judgement
+            .stones_with(board, status)
+            .iter()
+            .map(|&p| board.point_name(p))
+            .collect()
+    }
+
+    #[test]
+    fn lone_stones_inside_the_opponents_area_are_dead() {
+        let game = game_from(
+            &[
+                "....XO...", //
+                "....XO...",
+                "..O.XO...",
+                "....XO...",
+                "....XO...",
+                "....XO.X.",
+                "....XO...",
+                "....XO...",
+                "....XO...",
+            ],
+            7.5,
+        );
+        let judgement = judge(&game, 0);
+        assert_eq!(names(&game, &judgement, Status::Dead), vec!["H4", "C7"]);
+        assert!(names(&game, &judgement, Status::Seki).is_empty());
+        assert_eq!(names(&game, &judgement, Status::Alive).len(), 18);
+        // 45 points for Black, 36 for White: B+9 less komi.
+        assert_eq!(final_result(&game, &judgement).to_string(), "B+1.5");
+    }
+
+    #[test]
+    fn a_two_eyed_group_lives_inside_enemy_walls() {
+        let game = game_from(
+            &[
+                ".O.OX..", //
+                "OOOOX..", "XXXXX..", ".......", ".......", ".......", ".......",
+            ],
+            0.0,
+        );
+        for seed in 0..3 {
+            let judgement = judge(&game, seed);
+            assert!(
+                names(&game, &judgement, Status::Dead).is_empty(),
+                "seed {seed}"
+            );
+            assert_eq!(
+                judgement.status(game.board().point(1, 6)),
+                Some(Status::Alive)
+            );
+        }
+    }
+
+    #[test]
+    fn seki_stones_live_and_their_shared_points_are_dame() {
+        let game = game_from(&crate::game::tests::CORNER_SEKI, 7.5);
+        let judgement = judge(&game, 0);
+        assert_eq!(
+            names(&game, &judgement, Status::Seki),
+            vec!["A1", "C1", "B2", "C2", "A3", "B3", "C3"]
+        );
+        assert!(names(&game, &judgement, Status::Dead).is_empty());
+        assert_eq!(names(&game, &judgement, Status::Alive).len(), 7);
+        assert_eq!(final_result(&game, &judgement).to_string(), "B+5.5");
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_judgement() {
+        let mut game = Game::new(9, 7.5, crate::game::Superko::Situational);
+        for (i, p) in [20, 31, 42, 53, 64, 24, 35, 46].into_iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            game.play(color, crate::board::Move::Play(p)).unwrap();
+        }
+        let a = ownership(game.board(), game.to_move(), 200, 9);
+        let b = ownership(game.board(), game.to_move(), 200, 9);
+        assert_eq!(a[0].to_vec(), b[0].to_vec());
+        assert_eq!(a[1].to_vec(), b[1].to_vec());
+    }
+}
