@@ -1,1 +1,565 @@
+use std::io::Cursor;
 
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::io::serve;
+use super::*;
+
+fn engine() -> Engine {
+    Engine::new(Config::default())
+}
+
+/// Sends one command and returns the full response.
+fn send(engine: &mut Engine, line: &str) -> String {
+    engine.execute(line)
+}
+
+fn ok(engine: &mut Engine, line: &str) -> String {
+    let response = send(engine, line);
+    assert!(response.starts_with('='), "{line} -> {response}");
+    response.trim_start_matches('=').trim().to_string()
+}
+
+fn err(engine: &mut Engine, line: &str) -> String {
+    let response = send(engine, line);
+    assert!(response.starts_with('?'), "{line} -> {response}");
+    response.trim_start_matches('?').trim().to_string()
+}
+
+/// Everything a failed command must leave alone.
+fn state(engine: &mut Engine) -> (String, String, String, usize, usize) {
+    let black = ok(engine, "list_stones black");
+    let white = ok(engine, "list_stones white");
+    let board = ok(engine, "showboard");
+    (
+        black,
+        white,
+        board,
+        engine.game().moves().len(),
+        engine.game().handicap(),
+    )
+}
+
+#[test]
+fn responses_have_the_spec_shape() {
+    let mut e = engine();
+    assert_eq!(send(&mut e, "protocol_version"), "= 2\n\n");
+    assert_eq!(send(&mut e, "7 name"), "=7 tengen\n\n");
+    assert_eq!(send(&mut e, "8 clear_board"), "=8\n\n");
+    assert_eq!(send(&mut e, "9 frobnicate"), "?9 unknown command\n\n");
+    assert_eq!(send(&mut e, "10"), "?10 syntax error\n\n");
+    let showboard = send(&mut e, "showboard");
+    assert!(showboard.ends_with("\n\n") && !showboard.trim_end().contains("\n\n"));
+}
+
+#[test]
+fn the_command_table_drives_list_and_known_command() {
+    let mut e = engine();
+    let listed = ok(&mut e, "list_commands");
+    let names: Vec<&str> = listed.lines().collect();
+    for name in &names {
+        assert_eq!(ok(&mut e, &format!("known_command {name}")), "true");
+        assert_ne!(
+            err_or_ok(&mut e, name),
+            "unknown command",
+            "{name} is listed but unknown"
+        );
+    }
+    for required in [
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "undo",
+        "showboard",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "final_score",
+        "final_status_list",
+        "list_stones",
+        "is_legal",
+        "loadsgf",
+        "tengen-superko",
+    ] {
+        assert!(names.contains(&required), "{required} missing");
+    }
+    assert_eq!(ok(&mut e, "known_command genmove_black"), "false");
+    assert_eq!(ok(&mut e, "known_command known_command"), "true");
+}
+
+fn err_or_ok(engine: &mut Engine, line: &str) -> String {
+    let r = send(engine, line);
+    r[1..].trim().to_string()
+}
+
+#[test]
+fn boardsize_takes_one_or_two_equal_numbers() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    assert_eq!(e.game().size(), 9);
+    ok(&mut e, "boardsize 13 13");
+    assert_eq!(e.game().size(), 13);
+    for bad in [
+        "boardsize 1",
+        "boardsize 26",
+        "boardsize 0",
+        "boardsize 9 13",
+        "boardsize 99999999999",
+    ] {
+        assert_eq!(err(&mut e, bad), "unacceptable size", "{bad}");
+        assert_eq!(e.game().size(), 13);
+    }
+    for bad in [
+        "boardsize",
+        "boardsize x",
+        "boardsize -9",
+        "boardsize 9 9 9",
+    ] {
+        assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
+    }
+    // A new size clears the board but keeps komi.
+    ok(&mut e, "komi 0.5");
+    ok(&mut e, "play b a1");
+    ok(&mut e, "boardsize 5");
+    assert_eq!(ok(&mut e, "list_stones b"), "");
+    assert_eq!(e.game().komi(), 0.5);
+}
+
+#[test]
+fn play_accepts_every_colour_spelling_and_pass() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    for (cmd, stone) in [
+        ("play b d4", "D4"),
+        ("play W e5", "E5"),
+        ("play BLACK c3", "C3"),
+        ("play white J9", "J9"),
+    ] {
+        ok(&mut e, cmd);
+        assert!(
+            send(&mut e, "list_stones b").contains(stone)
+                || send(&mut e, "list_stones w").contains(stone)
+        );
+    }
+    ok(&mut e, "play b PASS");
+    ok(&mut e, "play w pass");
+    assert_eq!(e.game().moves().len(), 6);
+}
+
+#[test]
+fn bad_play_commands_fail_with_the_spec_words_and_change_nothing() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 5");
+    ok(&mut e, "play b c3");
+    let before = state(&mut e);
+    for (cmd, message) in [
+        ("play b c3", "illegal move"),
+        ("play w z1", "illegal move"),
+        ("play w a6", "illegal move"),
+        ("play w a0", "illegal move"),
+        ("play x c2", "syntax error"),
+        ("play w", "syntax error"),
+        ("play w c2 c4", "syntax error"),
+        ("play w i3", "syntax error"),
+        ("play w 3c", "syntax error"),
+        ("play", "syntax error"),
+    ] {
+        assert_eq!(err(&mut e, cmd), message, "{cmd}");
+        assert_eq!(state(&mut e), before, "{cmd} changed the state");
+    }
+}
+
+#[test]
+fn suicide_ko_and_superko_are_illegal_moves() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 2");
+    ok(&mut e, "komi 0.5");
+    for m in [
+        "play b a1",
+        "play w b1",
+        "play b a2",
+        "play w b2",
+        "play b a1",
+        "play w a2",
+    ] {
+        ok(&mut e, m);
+    }
+    assert_eq!(ok(&mut e, "is_legal b a1"), "0");
+    assert_eq!(err(&mut e, "play b a1"), "illegal move");
+    ok(&mut e, "boardsize 3");
+    for m in ["play b b1", "play b a2"] {
+        ok(&mut e, m);
+    }
+    assert_eq!(ok(&mut e, "is_legal w a1"), "0");
+    assert_eq!(err(&mut e, "play w a1"), "illegal move");
+    assert_eq!(ok(&mut e, "is_legal w pass"), "1");
+    assert_eq!(ok(&mut e, "is_legal w c3"), "1");
+    assert_eq!(ok(&mut e, "is_legal w k10"), "0");
+    assert_eq!(err(&mut e, "is_legal w"), "syntax error");
+}
+
+#[test]
+fn the_superko_rule_can_be_shown_and_set() {
+    let mut e = engine();
+    assert_eq!(ok(&mut e, "tengen-superko"), "situational");
+    ok(&mut e, "boardsize 2");
+    for m in [
+        "play b a1",
+        "play w b1",
+        "play b a2",
+        "play w b2",
+        "play b a1",
+        "play w pass",
+        "play b a2",
+    ] {
+        ok(&mut e, m);
+    }
+    assert_eq!(ok(&mut e, "is_legal w b1"), "1");
+    assert_eq!(ok(&mut e, "tengen-superko positional"), "positional");
+    assert_eq!(ok(&mut e, "is_legal w b1"), "0");
+    assert_eq!(err(&mut e, "tengen-superko ko"), "syntax error");
+    assert_eq!(ok(&mut e, "tengen-superko"), "positional");
+    // It survives clear_board and boardsize.
+    ok(&mut e, "boardsize 9");
+    assert_eq!(ok(&mut e, "tengen-superko"), "positional");
+}
+
+#[test]
+fn undo_takes_back_moves_until_none_are_left() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    let empty = state(&mut e);
+    ok(&mut e, "play b e5");
+    let one = state(&mut e);
+    ok(&mut e, "play w d4");
+    ok(&mut e, "undo");
+    assert_eq!(state(&mut e), one);
+    ok(&mut e, "undo");
+    assert_eq!(state(&mut e), empty);
+    assert_eq!(err(&mut e, "undo"), "cannot undo");
+    assert_eq!(err(&mut e, "undo 1"), "syntax error");
+}
+
+#[test]
+fn fixed_handicap_follows_the_spec_placement() {
+    let mut e = engine();
+    let cases = [
+        (19, 2, "D4 Q16"),
+        (19, 3, "D4 Q16 D16"),
+        (19, 4, "D4 Q16 D16 Q4"),
+        (19, 5, "D4 Q16 D16 Q4 K10"),
+        (19, 6, "D4 Q16 D16 Q4 D10 Q10"),
+        (19, 7, "D4 Q16 D16 Q4 D10 Q10 K10"),
+        (19, 8, "D4 Q16 D16 Q4 D10 Q10 K4 K16"),
+        (19, 9, "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10"),
+        (13, 5, "D4 K10 D10 K4 G7"),
+        (9, 4, "C3 G7 C7 G3"),
+        (9, 9, "C3 G7 C7 G3 C5 G5 E3 E7 E5"),
+        (7, 4, "C3 E5 C5 E3"),
+        (10, 4, "C3 H8 C8 H3"),
+        (12, 2, "D4 J9"),
+        (25, 9, "D4 W22 D22 W4 D13 W13 N4 N22 N13"),
+    ];
+    for (size, n, expected) in cases {
+        ok(&mut e, &format!("boardsize {size}"));
+        assert_eq!(
+            ok(&mut e, &format!("fixed_handicap {n}")),
+            expected,
+            "{size} {n}"
+        );
+        assert_eq!(e.game().handicap(), n);
+        assert_eq!(e.game().to_move(), Color::White);
+    }
+    for (size, n) in [(19, 1), (19, 10), (9, 0), (8, 5), (7, 5), (6, 2), (5, 2)] {
+        ok(&mut e, &format!("boardsize {size}"));
+        assert_eq!(
+            err(&mut e, &format!("fixed_handicap {n}")),
+            "invalid number of stones",
+            "{size} {n}"
+        );
+    }
+    ok(&mut e, "boardsize 19");
+    ok(&mut e, "play b d4");
+    assert_eq!(err(&mut e, "fixed_handicap 2"), "board not empty");
+    assert_eq!(err(&mut e, "fixed_handicap x"), "syntax error");
+}
+
+#[test]
+fn free_handicap_is_placed_or_taken_on_an_empty_board() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    let placed = ok(&mut e, "place_free_handicap 12");
+    let stones: Vec<&str> = placed.split(' ').collect();
+    assert_eq!(stones.len(), 12);
+    assert_eq!(ok(&mut e, "list_stones b").split(' ').count(), 12);
+    assert_eq!(e.game().handicap(), 12);
+    assert_eq!(err(&mut e, "place_free_handicap 2"), "board not empty");
+    ok(&mut e, "clear_board");
+    assert_eq!(
+        err(&mut e, "place_free_handicap 1"),
+        "invalid number of stones"
+    );
+    assert_eq!(
+        err(&mut e, "place_free_handicap 81"),
+        "invalid number of stones"
+    );
+    assert_eq!(ok(&mut e, "place_free_handicap 80").split(' ').count(), 80);
+
+    ok(&mut e, "clear_board");
+    for bad in [
+        "set_free_handicap a1",
+        "set_free_handicap a1 a1",
+        "set_free_handicap a1 pass",
+        "set_free_handicap a1 z9",
+    ] {
+        assert_eq!(err(&mut e, bad), "bad vertex list", "{bad}");
+        assert_eq!(ok(&mut e, "list_stones b"), "");
+    }
+    assert_eq!(err(&mut e, "set_free_handicap"), "syntax error");
+    assert_eq!(err(&mut e, "set_free_handicap a1 x"), "syntax error");
+    ok(&mut e, "set_free_handicap a1 e5 j9");
+    assert_eq!(ok(&mut e, "list_stones black"), "A1 E5 J9");
+    assert_eq!(e.game().handicap(), 3);
+    assert_eq!(err(&mut e, "set_free_handicap c3 d4"), "board not empty");
+    assert_eq!(err(&mut e, "undo"), "cannot undo");
+}
+
+#[test]
+fn komi_accepts_real_numbers_only() {
+    let mut e = engine();
+    assert_eq!(e.game().komi(), 7.5);
+    ok(&mut e, "komi 6.5");
+    ok(&mut e, "komi -3");
+    assert_eq!(e.game().komi(), -3.0);
+    for bad in ["komi", "komi x", "komi nan", "komi inf", "komi 1 2"] {
+        assert_eq!(err(&mut e, bad), "syntax error");
+        assert_eq!(e.game().komi(), -3.0);
+    }
+}
+
+#[test]
+fn final_score_counts_the_board_without_the_dead_stones() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    // Black owns columns A-E, White F-J; a white stone at C7 and a black one at H4 are dead.
+    for row in 1..=9 {
+        ok(&mut e, &format!("play b e{row}"));
+        ok(&mut e, &format!("play w f{row}"));
+    }
+    ok(&mut e, "play w c7");
+    ok(&mut e, "play b h4");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "H4\nC7");
+    assert_eq!(ok(&mut e, "final_score"), "B+1.5");
+    ok(&mut e, "komi 9");
+    assert_eq!(ok(&mut e, "final_score"), "0");
+    ok(&mut e, "komi 9.5");
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+    assert_eq!(ok(&mut e, "final_status_list seki"), "");
+    assert_eq!(ok(&mut e, "final_status_list alive").lines().count(), 2);
+    assert_eq!(err(&mut e, "final_status_list"), "syntax error");
+    assert_eq!(err(&mut e, "final_status_list undead"), "syntax error");
+    // After two passes showboard says the result in points and in stones.
+    ok(&mut e, "komi 7.5");
+    ok(&mut e, "play b pass");
+    ok(&mut e, "play w pass");
+    assert!(ok(&mut e, "showboard").contains("Game over: B+1.5 = B+3/4 stones (黑胜3/4子)"));
+}
+
+#[test]
+fn list_stones_and_showboard_show_the_position() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 5");
+    ok(&mut e, "play b a1");
+    ok(&mut e, "play w e5");
+    ok(&mut e, "play b c3");
+    assert_eq!(ok(&mut e, "list_stones b"), "A1 C3");
+    assert_eq!(ok(&mut e, "list_stones WHITE"), "E5");
+    assert_eq!(err(&mut e, "list_stones"), "syntax error");
+    let board = ok(&mut e, "showboard");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines[0], "A B C D E");
+    assert_eq!(lines[1], " 5 . . . . O 5");
+    assert_eq!(lines[3], " 3 . . X . . 3");
+    assert_eq!(lines[5], " 1 X . . . . 1");
+    assert!(lines[7].starts_with("White to move. Komi 7.5 (3 3/4 stones)"));
+}
+
+#[test]
+fn quit_answers_and_stops() {
+    let mut e = engine();
+    assert_eq!(send(&mut e, "5 quit"), "=5\n\n");
+    assert!(e.quit_requested());
+}
+
+/// Runs `input` through the loop and returns the output.
+fn serve_bytes(engine: &mut Engine, input: &[u8]) -> String {
+    let mut output = Vec::new();
+    serve(engine, Cursor::new(input.to_vec()), &mut output).unwrap();
+    String::from_utf8(output).unwrap()
+}
+
+#[test]
+fn pipelined_commands_are_answered_in_order() {
+    let mut e = engine();
+    let out = serve_bytes(
+        &mut e,
+        b"1 name\r\n2 version\n\n# comment\n3 protocol_version\n4 list_commands\n5 boardsize 9\n",
+    );
+    let ids: Vec<&str> = out
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(|r| r.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(ids, vec!["=1", "=2", "=3", "=4", "=5"]);
+}
+
+#[test]
+fn input_ends_cleanly_in_the_middle_of_a_line() {
+    let mut e = engine();
+    let out = serve_bytes(&mut e, b"boardsize 9\nplay b e5");
+    assert_eq!(out, "=\n\n=\n\n");
+    assert_eq!(e.game().moves().len(), 1);
+}
+
+#[test]
+fn very_long_lines_nul_bytes_and_invalid_utf8_get_answers() {
+    let mut e = engine();
+    let mut input = b"play b ".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\nna\0me\n\xff\xfe\xfd\nboardsize 9\xff\nplay b e5\n");
+    let out = serve_bytes(&mut e, &input);
+    let responses: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(
+        responses,
+        vec![
+            "? syntax error",
+            "= tengen",
+            "? unknown command",
+            "? syntax error",
+            "="
+        ]
+    );
+    assert_eq!(ok(&mut e, "list_stones b"), "E5");
+}
+
+const SAMPLE_COMMANDS: &[&str] = &[
+    "play b",
+    "play w",
+    "boardsize",
+    "komi",
+    "undo",
+    "is_legal b",
+    "list_stones",
+    "final_status_list",
+    "fixed_handicap",
+    "set_free_handicap",
+    "place_free_handicap",
+    "clear_board",
+    "showboard",
+    "known_command",
+    "tengen-superko",
+    "loadsgf",
+    "name",
+    "final_score",
+];
+const SAMPLE_ARGS: &[&str] = &[
+    "a1",
+    "e5",
+    "t19",
+    "z25",
+    "pass",
+    "9",
+    "2",
+    "19",
+    "0",
+    "-1",
+    "7.5",
+    "b",
+    "w",
+    "dead",
+    "seki",
+    "x",
+    "positional",
+    "/nonexistent.sgf",
+    "99999999999999999999",
+    "",
+];
+
+/// Random command lines, some valid, some garbage bytes.
+fn random_line(rng: &mut SmallRng) -> Vec<u8> {
+    match rng.random_range(0..4) {
+        0 => (0..rng.random_range(0..40))
+            .map(|_| rng.random::<u8>())
+            .filter(|&b| b != b'\n')
+            .collect(),
+        _ => {
+            let mut line = String::new();
+            if rng.random_range(0..3) == 0 {
+                line.push_str(&format!("{} ", rng.random_range(0..1000)));
+            }
+            line.push_str(SAMPLE_COMMANDS[rng.random_range(0..SAMPLE_COMMANDS.len())]);
+            for _ in 0..rng.random_range(0..3) {
+                line.push(' ');
+                line.push_str(SAMPLE_ARGS[rng.random_range(0..SAMPLE_ARGS.len())]);
+            }
+            line.into_bytes()
+        }
+    }
+}
+
+/// Property test over arbitrary input: no panic, exactly one response per command line, the
+/// board consistent afterwards, and the engine still plays normally.
+#[test]
+fn arbitrary_input_never_breaks_the_engine() {
+    let mut rng = SmallRng::seed_from_u64(11);
+    let rounds = if std::env::var("TENGEN_LONG").is_ok() {
+        2000
+    } else {
+        150
+    };
+    for _ in 0..rounds {
+        let mut e = engine();
+        let lines: Vec<Vec<u8>> = (0..rng.random_range(1..40))
+            .map(|_| random_line(&mut rng))
+            .collect();
+        let mut input = Vec::new();
+        for line in &lines {
+            input.extend(line);
+            input.push(if rng.random_range(0..5) == 0 {
+                b'\r'
+            } else {
+                b' '
+            });
+            input.push(b'\n');
+        }
+        let commands = lines
+            .iter()
+            .filter(|l| super::parse::preprocess(l).is_some())
+            .count();
+        let out = serve_bytes(&mut e, &input);
+        let responses = out.matches("\n\n").count();
+        assert_eq!(
+            responses,
+            commands,
+            "input {:?}",
+            String::from_utf8_lossy(&input)
+        );
+        assert!(
+            out.split("\n\n")
+                .filter(|r| !r.is_empty())
+                .all(|r| r.starts_with('=') || r.starts_with('?'))
+        );
+        e.game().board().check_invariants();
+        ok(&mut e, "clear_board");
+        ok(&mut e, "play b a1");
+        assert!(ok(&mut e, "list_stones b").contains("A1"));
+    }
+}
