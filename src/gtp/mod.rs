@@ -391,18 +391,16 @@ impl Engine {
         let judgement = self.judgement();
         let board = self.game.board();
         let stones = judgement.stones_with(board, wanted);
-        let mut heads: Vec<Point> = stones.iter().map(|&p| board.string_head(p)).collect();
-        heads.dedup();
-        heads.sort_unstable();
-        heads.dedup();
-        let lines: Vec<String> = heads
-            .iter()
-            .map(|&h| {
-                let mut string: Vec<Point> = board.string_stones(h).collect();
+        let mut strings: Vec<Vec<Point>> = Vec::new();
+        for &p in &stones {
+            if !strings.iter().any(|s| s.contains(&p)) {
+                let mut string: Vec<Point> = board.string_stones(p).collect();
                 string.sort_unstable();
-                vertex_list(board, &string)
-            })
-            .collect();
+                strings.push(string);
+            }
+        }
+        strings.sort();
+        let lines: Vec<String> = strings.iter().map(|s| vertex_list(board, s)).collect();
         Ok(lines.join("\n"))
     }
 

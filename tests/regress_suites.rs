@@ -1,0 +1,75 @@
+//! Runs every `.tst` suite under `gtp-scripts/` against the built engine with gogui-regress
+//! semantics, and the real-world rules suites in `../shared/data/regress/rules/`.
+
+use std::path::{Path, PathBuf};
+
+use tengen::regress::{find_suites, print_report, run_file};
+
+fn engine() -> &'static str {
+    env!("CARGO_BIN_EXE_tengen")
+}
+
+/// Runs the suites and returns the descriptions of all unexpected failures.
+fn run_all(suites: &[PathBuf]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for suite in suites {
+        let report =
+            run_file(suite, engine(), &[]).unwrap_or_else(|e| panic!("{}: {e}", suite.display()));
+        assert!(
+            !report.outcomes.is_empty(),
+            "{} has no tests",
+            suite.display()
+        );
+        if !print_report(&report) {
+            failures.extend(
+                report
+                    .unexpected_failures()
+                    .map(|o| format!("{} {}: {}", suite.display(), o.id, o.command)),
+            );
+            failures.extend(
+                report
+                    .other_errors
+                    .iter()
+                    .map(|e| format!("{}: {e}", suite.display())),
+            );
+        }
+    }
+    failures
+}
+
+#[test]
+fn the_projects_own_suites_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts");
+    let suites = find_suites(&root).unwrap();
+    assert!(suites.len() >= 3, "suites found: {suites:?}");
+    let failures = run_all(&suites);
+    assert!(
+        failures.is_empty(),
+        "unexpected failures:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// sgfmill, minigo and KataGo rules cases (third-party data beside the repository). CI always
+/// has them; elsewhere the test says it skipped.
+#[test]
+fn the_real_world_rules_suites_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/regress/rules");
+    if !root.is_dir() {
+        assert!(
+            std::env::var("CI").is_err(),
+            "CI must have {}",
+            root.display()
+        );
+        eprintln!("skipped: {} not found", root.display());
+        return;
+    }
+    let suites = find_suites(&root).unwrap();
+    assert_eq!(suites.len(), 3, "suites found: {suites:?}");
+    let failures = run_all(&suites);
+    assert!(
+        failures.is_empty(),
+        "unexpected failures:\n{}",
+        failures.join("\n")
+    );
+}
