@@ -23,8 +23,12 @@ struct Engines {
 
 impl Engines {
     fn start() -> Engines {
-        let tengen = Client::start(env!("CARGO_BIN_EXE_tengen"), &["--superko".into(), "positional".into()], None)
-            .expect("start tengen");
+        let tengen = Client::start(
+            env!("CARGO_BIN_EXE_tengen"),
+            &["--superko".into(), "positional".into()],
+            None,
+        )
+        .expect("start tengen");
         let args = ["--mode", "gtp", "--chinese-rules", "--positional-superko"].map(String::from);
         let gnugo = Client::start(GNUGO, &args, None).expect("start gnugo");
         Engines { tengen, gnugo }
@@ -32,14 +36,24 @@ impl Engines {
 
     /// Sends a command to both; both must succeed. Returns both answers.
     fn both(&mut self, command: &str) -> (String, String) {
-        let t = self.tengen.ask(command).unwrap_or_else(|e| panic!("tengen: {e}"));
-        let g = self.gnugo.ask(command).unwrap_or_else(|e| panic!("gnugo: {e}"));
+        let t = self
+            .tengen
+            .ask(command)
+            .unwrap_or_else(|e| panic!("tengen: {e}"));
+        let g = self
+            .gnugo
+            .ask(command)
+            .unwrap_or_else(|e| panic!("gnugo: {e}"));
         (t, g)
     }
 
     fn stones(&mut self, color: &str) -> (BTreeSet<String>, BTreeSet<String>) {
         let (t, g) = self.both(&format!("list_stones {color}"));
-        let set = |s: String| s.split_whitespace().map(str::to_uppercase).collect::<BTreeSet<_>>();
+        let set = |s: String| {
+            s.split_whitespace()
+                .map(str::to_uppercase)
+                .collect::<BTreeSet<_>>()
+        };
         (set(t), set(g))
     }
 }
@@ -92,15 +106,30 @@ fn play_game(engines: &mut Engines, size: usize, rng: &mut SmallRng) -> (usize, 
         game.play(color, mv).unwrap();
         for c in ["black", "white"] {
             let (t, g) = engines.stones(c);
-            assert_eq!(t, g, "{c} stones differ on {size}x{size} after {} moves: {:?}", game.moves().len(), game.moves());
+            assert_eq!(
+                t,
+                g,
+                "{c} stones differ on {size}x{size} after {} moves: {:?}",
+                game.moves().len(),
+                game.moves()
+            );
         }
         let points: Vec<Point> = game.board().points().collect();
         for _ in 0..3 {
             let p = points[rng.random_range(0..points.len())];
-            let side = if rng.random_range(0..2) == 0 { Color::Black } else { Color::White };
+            let side = if rng.random_range(0..2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let query = format!("is_legal {} {}", side.name(), game.board().point_name(p));
             let (t, g) = engines.both(&query);
-            assert_eq!(t, g, "{query} differs on {size}x{size} after {:?}", game.moves());
+            assert_eq!(
+                t,
+                g,
+                "{query} differs on {size}x{size} after {:?}",
+                game.moves()
+            );
             checks += 1;
         }
     }
@@ -112,7 +141,11 @@ fn boards_and_legality_agree_with_gnugo() {
     if !gnugo_available() {
         return;
     }
-    let games_per_size = if std::env::var("TENGEN_LONG").is_ok() { 700 } else { 100 };
+    let games_per_size = if std::env::var("TENGEN_LONG").is_ok() {
+        700
+    } else {
+        100
+    };
     let mut rng = SmallRng::seed_from_u64(38);
     let mut engines = Engines::start();
     let (mut games, mut moves, mut checks) = (0, 0, 0);

@@ -21,6 +21,12 @@ fn ok(engine: &mut Engine, line: &str) -> String {
     response.trim_start_matches('=').trim().to_string()
 }
 
+fn ok_all(engine: &mut Engine, lines: &[&str]) {
+    for line in lines {
+        ok(engine, line);
+    }
+}
+
 fn err(engine: &mut Engine, line: &str) -> String {
     let response = send(engine, line);
     assert!(response.starts_with('?'), "{line} -> {response}");
@@ -177,27 +183,27 @@ fn bad_play_commands_fail_with_the_spec_words_and_change_nothing() {
     }
 }
 
+/// On 2x2, White's B2 captures two stones and Black's A1 comes back: the start of the cycles
+/// used by the superko tests.
+const TWO_BY_TWO_OPENING: [&str; 5] = [
+    "play b a1",
+    "play w b1",
+    "play b a2",
+    "play w b2",
+    "play b a1",
+];
+
 #[test]
 fn suicide_ko_and_superko_are_illegal_moves() {
     let mut e = engine();
     ok(&mut e, "boardsize 2");
     ok(&mut e, "komi 0.5");
-    for m in [
-        "play b a1",
-        "play w b1",
-        "play b a2",
-        "play w b2",
-        "play b a1",
-        "play w a2",
-    ] {
-        ok(&mut e, m);
-    }
+    ok_all(&mut e, &TWO_BY_TWO_OPENING);
+    ok(&mut e, "play w a2");
     assert_eq!(ok(&mut e, "is_legal b a1"), "0");
     assert_eq!(err(&mut e, "play b a1"), "illegal move");
     ok(&mut e, "boardsize 3");
-    for m in ["play b b1", "play b a2"] {
-        ok(&mut e, m);
-    }
+    ok_all(&mut e, &["play b b1", "play b a2"]);
     assert_eq!(ok(&mut e, "is_legal w a1"), "0");
     assert_eq!(err(&mut e, "play w a1"), "illegal move");
     assert_eq!(ok(&mut e, "is_legal w pass"), "1");
@@ -211,17 +217,8 @@ fn the_superko_rule_can_be_shown_and_set() {
     let mut e = engine();
     assert_eq!(ok(&mut e, "tengen-superko"), "situational");
     ok(&mut e, "boardsize 2");
-    for m in [
-        "play b a1",
-        "play w b1",
-        "play b a2",
-        "play w b2",
-        "play b a1",
-        "play w pass",
-        "play b a2",
-    ] {
-        ok(&mut e, m);
-    }
+    ok_all(&mut e, &TWO_BY_TWO_OPENING);
+    ok_all(&mut e, &["play w pass", "play b a2"]);
     assert_eq!(ok(&mut e, "is_legal w b1"), "1");
     assert_eq!(ok(&mut e, "tengen-superko positional"), "positional");
     assert_eq!(ok(&mut e, "is_legal w b1"), "0");

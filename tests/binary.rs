@@ -1,0 +1,127 @@
+//! The `tengen` process as clients see it: arguments, stdout carrying GTP only, line ends,
+//! broken input and the end of input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &[u8], log: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match log {
+        Some(level) => command.env("RUST_LOG", level),
+        None => command.env_remove("RUST_LOG"),
+    };
+    let mut child = command.spawn().expect("start tengen");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn responses(output: &Output) -> Vec<String> {
+    let text = String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8");
+    assert!(
+        text.is_empty() || text.ends_with("\n\n"),
+        "unterminated: {text:?}"
+    );
+    text.split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn help_lists_every_option() {
+    let out = run(&["--help"], b"", None);
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for option in [
+        "--seed",
+        "--superko",
+        "situational|positional",
+        "bench",
+        "regress",
+        "--engine",
+        "--help",
+        "--version",
+    ] {
+        assert!(help.contains(option), "--help does not mention {option}");
+    }
+}
+
+#[test]
+fn unknown_options_are_refused_on_stderr() {
+    let out = run(&["--frobnicate"], b"", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--frobnicate"));
+    let out = run(&["--superko", "japanese"], b"", None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn superko_option_sets_the_rule() {
+    let out = run(&["--superko", "positional"], b"tengen-superko\n", None);
+    assert_eq!(responses(&out), vec!["= positional"]);
+}
+
+#[test]
+fn end_of_input_in_the_middle_of_a_line_answers_it_and_exits_zero() {
+    let out = run(&[], b"boardsize 9\nplay b e5\nlist_stones b", None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(responses(&out), vec!["=", "=", "= E5"]);
+}
+
+#[test]
+fn crlf_line_ends_are_accepted() {
+    let out = run(
+        &[],
+        b"1 boardsize 9\r\n2 play black e5\r\n3 list_stones black\r\n4 quit\r\n5 name\r\n",
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(responses(&out), vec!["=1", "=2", "=3 E5", "=4"]);
+}
+
+#[test]
+fn stdout_carries_gtp_only_even_with_full_logging() {
+    let input = b"boardsize 9\nplay b e5\nplay w e5\nplay w d5\nplay b pass\nplay w pass\nfinal_score\nshowboard\nquit\n";
+    let out = run(&[], input, Some("trace"));
+    let answers = responses(&out);
+    assert_eq!(answers.len(), 9);
+    for answer in &answers {
+        assert!(
+            answer.starts_with('=') || answer.starts_with('?'),
+            "stray output: {answer}"
+        );
+    }
+    assert!(!out.stderr.is_empty(), "logs go to stderr");
+}
+
+#[test]
+fn garbage_bytes_and_huge_lines_get_one_answer_each() {
+    let mut input = b"na\0me\n\xc3\x28\xa0\xa1 \x01\x02\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', 1 << 20));
+    input.extend(b"\nset_free_handicap ");
+    input.extend(std::iter::repeat_n(b"d4 ".as_slice(), 200_000).flatten());
+    input.extend(b"\nprotocol_version\n");
+    let out = run(&[], &input, None);
+    assert_eq!(out.status.code(), Some(0));
+    let answers = responses(&out);
+    assert_eq!(
+        answers.len(),
+        5,
+        "{:?}",
+        answers
+            .iter()
+            .map(|a| &a[..a.len().min(40)])
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(answers[0], "= tengen");
+    assert!(answers[1].starts_with('?'));
+    assert_eq!(answers[2], "? unknown command");
+    assert_eq!(answers[3], "? bad vertex list");
+    assert_eq!(answers[4], "= 2");
+}
