@@ -432,7 +432,8 @@ impl Engine {
                 _ => return syntax_error(),
             },
         };
-        let bytes = std::fs::read(args[0]).map_err(|e| format!("cannot load file: {e}"))?;
+        let bytes =
+            read_limited(args[0], MAX_SGF_BYTES).map_err(|e| format!("cannot load file: {e}"))?;
         let text = String::from_utf8_lossy(&bytes);
         let trees = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
         let tree = trees.first().ok_or("cannot load file: no game")?;
@@ -452,6 +453,22 @@ impl Engine {
         }
         Ok(self.game.superko().name().into())
     }
+}
+
+/// SGF files larger than this are refused (a real record is a few kilobytes; `/dev/zero` is not).
+const MAX_SGF_BYTES: u64 = 64 << 20;
+
+/// Reads at most `limit` bytes of a file; a longer file is an error.
+fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other("file too large"));
+    }
+    Ok(bytes)
 }
 
 /// `=id text` or `?id message`, then the empty line. A response never contains an empty line

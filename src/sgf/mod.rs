@@ -229,13 +229,13 @@ pub fn load(tree: &GameTree, until: Until, komi: f64, superko: Superko) -> Resul
     let nodes = tree.main_line();
     let root = nodes.first().ok_or("empty game tree")?;
     let size = board_size(root)?;
-    let komi = match root.value("KM") {
-        Some(v) => v
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|k| k.is_finite())
-            .ok_or(format!("bad komi KM[{v}]"))?,
+    // An unreadable KM (often `KM[]`) is no reason to refuse a record: keep the engine's komi.
+    let komi = match root.value("KM").map(|v| (v, v.trim().parse::<f64>())) {
+        Some((_, Ok(k))) if k.is_finite() => k,
+        Some((v, _)) => {
+            log::warn!("ignoring komi KM[{v}]");
+            komi
+        }
         None => komi,
     };
     let mut game = Game::new(size, komi, superko);
@@ -254,7 +254,9 @@ pub fn load(tree: &GameTree, until: Until, komi: f64, superko: Superko) -> Resul
             let stop = match until {
                 Until::End => false,
                 Until::MoveNumber(n) => move_number >= n,
-                Until::Vertex(col, row) => point == Some(game.board().point(col, row)),
+                Until::Vertex(col, row) => {
+                    point.map(|p| game.board().coords(p)) == Some((col, row))
+                }
             };
             if stop {
                 return Ok(game);
@@ -365,6 +367,9 @@ mod tests {
         assert_eq!(game.to_move(), Color::Black);
         let game = load(tree, Until::Vertex(3, 5), 7.5, Superko::Situational).unwrap();
         assert_eq!(game.moves().len(), 1);
+        // A vertex off this board never matches.
+        let game = load(tree, Until::Vertex(20, 0), 7.5, Superko::Situational).unwrap();
+        assert_eq!(game.moves().len(), 3);
     }
 
     #[test]
@@ -374,6 +379,6 @@ mod tests {
         assert!(load_text("(;SZ[37])").is_err());
         assert!(load_text("(;SZ[9];B[aa];W[aa])").is_err());
         assert!(load_text("(;SZ[9];B[zz])").is_err());
-        assert!(load_text("(;SZ[9]KM[x])").is_err());
+        assert_eq!(load_text("(;SZ[9]KM[])").unwrap().komi(), 7.5);
     }
 }
