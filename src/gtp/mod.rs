@@ -557,15 +557,15 @@ fn show_board(game: &Game, result: Option<GameResult>) -> String {
     }
     lines.push(format!("   {letters}"));
     let komi_sign = if game.komi() < 0.0 { "-" } else { "" };
+    let komi_stones = score::stones_text(game.komi().abs() / 2.0);
+    let to_move = if game.to_move() == Color::Black {
+        "Black"
+    } else {
+        "White"
+    };
     lines.push(format!(
-        "{} to move. Komi {} ({} stones). Handicap {}. Prisoners: black {}, white {}.",
-        if game.to_move() == Color::Black {
-            "Black"
-        } else {
-            "White"
-        },
+        "{to_move} to move. Komi {} ({komi_sign}{komi_stones} stones). Handicap {}. Prisoners: black {}, white {}.",
         game.komi(),
-        format!("{komi_sign}{}", score::stones_text(game.komi().abs() / 2.0)),
         game.handicap(),
         board.prisoners(Color::Black),
         board.prisoners(Color::White),

@@ -381,4 +381,40 @@ mod tests {
         assert!(load_text("(;SZ[9];B[zz])").is_err());
         assert_eq!(load_text("(;SZ[9]KM[])").unwrap().komi(), 7.5);
     }
+
+    /// Arbitrary bytes and mutated records: the parser and the loader answer, never panic.
+    #[test]
+    fn arbitrary_input_never_panics() {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(17);
+        let seed_record = "(;GM[1]FF[4]SZ[9]KM[7.5]AB[aa:cc]AW[ee](;B[dd]C[x\\]y];W[tt])(;B[]))";
+        let alphabet = b"();[]\\:ABWSZKMaeitz019 \n";
+        for round in 0..3000 {
+            let mut bytes: Vec<u8> = seed_record.bytes().collect();
+            for _ in 0..rng.random_range(1..6) {
+                let len = bytes.len();
+                let i = rng.random_range(0..len.max(1));
+                let b = if round % 2 == 0 {
+                    rng.random::<u8>()
+                } else {
+                    alphabet[rng.random_range(0..alphabet.len())]
+                };
+                match rng.random_range(0..3) {
+                    0 if len > 0 => bytes[i] = b,
+                    1 => bytes.insert(i.min(len), b),
+                    _ if len > 0 => {
+                        bytes.remove(i);
+                    }
+                    _ => {}
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(trees) = parse(&text) {
+                for tree in &trees {
+                    let _ = load(tree, Until::End, 7.5, Superko::Situational);
+                }
+            }
+        }
+    }
 }
