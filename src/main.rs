@@ -21,6 +21,7 @@ Usage:
 Options:
   --seed N                  seed of every random choice (default 0); the same seed gives the
                             same answers
+  --save-games DIR          save every game that ends by two passes as SGF in DIR
   --superko situational|positional
                             repetition rule of `play` (default situational, the rules' reading);
                             the engine's own moves never repeat any earlier position either way
@@ -47,6 +48,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
                     .parse()
                     .map_err(|_| format!("--seed: not a number: {v}"))?;
             }
+            "--save-games" => config.save_games = Some(value(&mut args, arg)?.into()),
             "--superko" => {
                 let v = value(&mut args, arg)?;
                 config.superko =

@@ -98,7 +98,7 @@ fn play_game(engines: &mut Engines, size: usize, rng: &mut SmallRng) -> (usize, 
     let mut checks = 0;
     // GNU Go keeps at most a few hundred moves of history; stay below that.
     let max_moves = (2 * size * size).min(400);
-    while !game.is_over() && game.moves().len() < max_moves {
+    while !game.is_over() && game.move_count() < max_moves {
         let color = game.to_move();
         let mv = random_move(&game, rng);
         let name = vertex(&game, mv);
@@ -110,8 +110,8 @@ fn play_game(engines: &mut Engines, size: usize, rng: &mut SmallRng) -> (usize, 
                 t,
                 g,
                 "{c} stones differ on {size}x{size} after {} moves: {:?}",
-                game.moves().len(),
-                game.moves()
+                game.move_count(),
+                game.steps()
             );
         }
         let points: Vec<Point> = game.board().points().collect();
@@ -128,12 +128,12 @@ fn play_game(engines: &mut Engines, size: usize, rng: &mut SmallRng) -> (usize, 
                 t,
                 g,
                 "{query} differs on {size}x{size} after {:?}",
-                game.moves()
+                game.steps()
             );
             checks += 1;
         }
     }
-    (game.moves().len(), checks)
+    (game.move_count(), checks)
 }
 
 #[test]

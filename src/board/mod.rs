@@ -534,15 +534,31 @@ impl Board {
         self.empty_index[last as usize] = i as u16;
     }
 
-    /// Puts a stone directly (setup: handicap, SGF AB/AW), without captures or a ko point.
-    /// Returns false, changing nothing, if the point is occupied or the stone would leave a
-    /// string without liberties.
-    pub fn setup_stone(&mut self, color: Color, p: Point) -> bool {
-        if !self.is_on_board(p) || !self.is_empty_point(p) {
+    /// Applies a setup (handicap, SGF AB/AW/AE): empties `empty`, then puts the black and white
+    /// stones, replacing whatever stood there; no captures, no ko point. Returns false, changing
+    /// nothing, if a point is off the board or a string is left without liberties.
+    pub fn apply_setup(&mut self, black: &[Point], white: &[Point], empty: &[Point]) -> bool {
+        let all = empty.iter().chain(black).chain(white);
+        if !all.clone().all(|&p| self.is_on_board(p)) {
             return false;
         }
         let mut trial = self.clone();
-        trial.place_unchecked(color, p);
+        let placed = black.iter().map(|&p| (p, Some(Color::Black)));
+        let placed = placed.chain(white.iter().map(|&p| (p, Some(Color::White))));
+        for (p, color) in empty.iter().map(|&p| (p, None)).chain(placed) {
+            if let Some(old) = trial.stone(p) {
+                trial.cells[p] = Cell::Empty;
+                trial.hash ^= zobrist::key(old, p);
+                trial.add_empty(p);
+            }
+            if let Some(c) = color {
+                trial.cells[p] = Cell::Stone(c);
+                trial.remove_empty(p);
+                trial.hash ^= zobrist::key(c, p);
+            }
+        }
+        trial.ko = None;
+        trial.rebuild_strings();
         if trial
             .points()
             .any(|q| trial.stone(q).is_some() && trial.string_liberties(q) == 0)
@@ -553,24 +569,21 @@ impl Board {
         true
     }
 
-    /// Like `place`, but keeps strings without liberties (a setup is checked afterwards).
-    fn place_unchecked(&mut self, color: Color, p: Point) {
-        self.cells[p] = Cell::Stone(color);
-        self.remove_empty(p);
-        self.hash ^= zobrist::key(color, p);
-        self.ko = None;
-        self.rebuild_strings();
+    /// One setup stone; see `apply_setup`.
+    pub fn setup_stone(&mut self, color: Color, p: Point) -> bool {
+        self.is_on_board(p) && self.is_empty_point(p) && {
+            let (black, white) = if color == Color::Black {
+                (vec![p], vec![])
+            } else {
+                (vec![], vec![p])
+            };
+            self.apply_setup(&black, &white, &[])
+        }
     }
 
-    /// Removes a stone (SGF AE), rebuilding strings and liberties.
+    /// Removes a stone (SGF AE).
     pub fn clear_point(&mut self, p: Point) {
-        if let Some(color) = self.stone(p) {
-            self.cells[p] = Cell::Empty;
-            self.hash ^= zobrist::key(color, p);
-            self.add_empty(p);
-            self.ko = None;
-            self.rebuild_strings();
-        }
+        self.apply_setup(&[], &[], &[p]);
     }
 
     /// A board from a diagram, top row first: `X` black, `O` white, anything else empty; spaces

@@ -49,7 +49,19 @@ struct PositionKey {
     to_move: Color,
 }
 
-/// What is needed to take a move back.
+/// One step of the game record: a move, or stones set up in the middle of a game (SGF AB, AW
+/// and AE after the first node).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    Move(Color, Move),
+    Setup {
+        black: Vec<Point>,
+        white: Vec<Point>,
+        empty: Vec<Point>,
+    },
+}
+
+/// What is needed to take a step back.
 #[derive(Clone)]
 struct Undo {
     board: Board,
@@ -66,7 +78,10 @@ pub struct Game {
     superko: Superko,
     /// Consecutive passes at the end of the history.
     passes: usize,
-    moves: Vec<(Color, Move)>,
+    /// The position the record starts from (empty, handicap or set-up stones).
+    start: Board,
+    start_to_move: Color,
+    steps: Vec<Step>,
     undo: Vec<Undo>,
     /// Every position of the game in order, the starting one first.
     positions: Vec<PositionKey>,
@@ -83,7 +98,9 @@ impl Game {
             handicap: 0,
             superko,
             passes: 0,
-            moves: Vec::new(),
+            start: Board::new(size),
+            start_to_move: Color::Black,
+            steps: Vec::new(),
             undo: Vec::new(),
             positions: Vec::new(),
             arrangements: HashMap::new(),
@@ -124,9 +141,26 @@ impl Game {
         self.superko = superko;
     }
 
-    /// The moves played since the start (or the handicap), in order.
-    pub fn moves(&self) -> &[(Color, Move)] {
-        &self.moves
+    /// The steps since the start (or the handicap), in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The moves among the steps, in order.
+    pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
+        self.steps.iter().filter_map(|s| match *s {
+            Step::Move(c, m) => Some((c, m)),
+            Step::Setup { .. } => None,
+        })
+    }
+
+    pub fn move_count(&self) -> usize {
+        self.moves().count()
+    }
+
+    /// The starting position of the record and who moved first from it.
+    pub fn start(&self) -> (&Board, Color) {
+        (&self.start, self.start_to_move)
     }
 
     /// Two consecutive passes have ended play.
@@ -141,7 +175,9 @@ impl Game {
 
     /// Forgets the history: the current position becomes the start of the game.
     fn restart_history(&mut self) {
-        self.moves.clear();
+        self.start = self.board.clone();
+        self.start_to_move = self.to_move;
+        self.steps.clear();
         self.undo.clear();
         self.positions.clear();
         self.arrangements.clear();
@@ -174,7 +210,7 @@ impl Game {
     /// Places handicap stones for Black on an empty board; White moves next. The stones are the
     /// start of the game: undo stops there.
     pub fn place_handicap(&mut self, points: &[Point]) -> bool {
-        if !self.board.is_board_empty() || !self.moves.is_empty() {
+        if !self.board.is_board_empty() || !self.steps.is_empty() {
             return false;
         }
         let mut board = self.board.clone();
@@ -199,9 +235,35 @@ impl Game {
     /// Gives the turn to `color` without a move (SGF PL).
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
+        if self.steps.is_empty() {
+            self.start_to_move = color;
+        }
         if let Some(last) = self.positions.last_mut() {
             last.to_move = color;
         }
+    }
+
+    /// Adds, and removes stones in the middle of a game (SGF setup after the first node). The
+    /// new position enters the history; undo takes the whole setup back as one step. Returns
+    /// false, changing nothing, if a stone would be left without liberties.
+    pub fn set_up(&mut self, black: Vec<Point>, white: Vec<Point>, empty: Vec<Point>) -> bool {
+        let mut board = self.board.clone();
+        if !board.apply_setup(&black, &white, &empty) {
+            return false;
+        }
+        self.undo.push(Undo {
+            board: std::mem::replace(&mut self.board, board),
+            to_move: self.to_move,
+            passes: self.passes,
+        });
+        self.steps.push(Step::Setup {
+            black,
+            white,
+            empty,
+        });
+        self.passes = 0;
+        self.record_position();
+        true
     }
 
     /// The position after `color` plays `mv`, checked by the board rules only.
@@ -276,18 +338,18 @@ impl Game {
             to_move: self.to_move,
             passes: self.passes,
         });
-        self.moves.push((color, mv));
+        self.steps.push(Step::Move(color, mv));
         self.passes = if mv == Move::Pass { self.passes + 1 } else { 0 };
         self.to_move = color.opponent();
         self.record_position();
     }
 
-    /// Takes back the last move. False if there is none.
+    /// Takes back the last step. False if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(undo) = self.undo.pop() else {
             return false;
         };
-        self.moves.pop();
+        self.steps.pop();
         self.forget_last_position();
         self.board = undo.board;
         self.to_move = undo.to_move;

@@ -42,7 +42,7 @@ fn a_repetition_that_is_no_simple_ko_is_refused_under_both_rules() {
         assert_eq!(game.check_move(Black, a1), Err(MoveError::Superko));
         assert_eq!(game.check_own_move(Black, a1), Err(MoveError::Superko));
         assert_eq!(game.play(Black, a1), Err(MoveError::Superko));
-        assert_eq!(game.moves().len(), 6, "a refused move changes nothing");
+        assert_eq!(game.move_count(), 6, "a refused move changes nothing");
     }
 }
 
@@ -103,7 +103,7 @@ fn undo_goes_back_to_the_start_and_restores_superko_history() {
     assert!(game.undo());
     // The refusal came from the history: after the undo and the same move again it is back.
     assert_eq!(game.to_move(), White);
-    assert_eq!(game.moves().len(), 5);
+    assert_eq!(game.move_count(), 5);
     play_all(&mut game, &["A2"]);
     assert_eq!(game.check_move(Black, a1), Err(MoveError::Superko));
     while game.undo() {}

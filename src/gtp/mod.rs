@@ -10,14 +10,17 @@ use crate::board::{Board, Color, Move, Point};
 use crate::game::score::{self, GameResult};
 use crate::game::{DEFAULT_KOMI, Game, Superko};
 use crate::playout::status::{self, Status};
-use crate::sgf;
+use crate::sgf::{self, GameInfo};
 use parse::{CommandLine, MoveName};
+use std::path::PathBuf;
 
 /// Settings given on the command line.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub seed: u64,
     pub superko: Superko,
+    /// A folder where every game that ends by two passes is saved as SGF.
+    pub save_games: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -25,13 +28,18 @@ impl Default for Config {
         Config {
             seed: 0,
             superko: Superko::Situational,
+            save_games: None,
         }
     }
 }
 
 pub struct Engine {
     game: Game,
+    /// Players, date and result of a loaded record, written back by `printsgf`.
+    info: GameInfo,
     config: Config,
+    /// Games saved so far (part of the saved files' names).
+    saved: usize,
     quit: bool,
 }
 
@@ -126,6 +134,10 @@ const COMMANDS: &[Command] = &[
         run: Engine::loadsgf,
     },
     Command {
+        name: "printsgf",
+        run: Engine::printsgf,
+    },
+    Command {
         name: "tengen-superko",
         run: Engine::superko,
     },
@@ -171,7 +183,9 @@ impl Engine {
     pub fn new(config: Config) -> Engine {
         Engine {
             game: Game::new(19, DEFAULT_KOMI, config.superko),
+            info: GameInfo::default(),
             config,
+            saved: 0,
             quit: false,
         }
     }
@@ -233,12 +247,14 @@ impl Engine {
             return Err("unacceptable size".into());
         }
         self.game = Game::new(size, self.game.komi(), self.game.superko());
+        self.info = GameInfo::default();
         Ok(String::new())
     }
 
     fn clear_board(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         self.game.clear();
+        self.info = GameInfo::default();
         Ok(String::new())
     }
 
@@ -266,7 +282,7 @@ impl Engine {
             ILLEGAL_MOVE.to_string()
         })?;
         if self.game.is_over() {
-            self.log_result();
+            self.game_over();
         }
         Ok(String::new())
     }
@@ -298,7 +314,7 @@ impl Engine {
     fn handicap_count(&self, args: &[&str]) -> Result<usize, String> {
         expect_args(args, 1..=1)?;
         let n = int_arg(args[0])?;
-        if !self.game.board().is_board_empty() || !self.game.moves().is_empty() {
+        if !self.game.board().is_board_empty() || !self.game.steps().is_empty() {
             return Err("board not empty".into());
         }
         Ok(n)
@@ -338,7 +354,7 @@ impl Engine {
         if args.is_empty() {
             return syntax_error();
         }
-        if !self.game.board().is_board_empty() || !self.game.moves().is_empty() {
+        if !self.game.board().is_board_empty() || !self.game.steps().is_empty() {
             return Err("board not empty".into());
         }
         let board = self.game.board();
@@ -370,13 +386,53 @@ impl Engine {
         status::final_result(&self.game, &self.judgement())
     }
 
-    fn log_result(&self) {
+    /// Play ended by two passes: log the result for people and save the game if asked to.
+    fn game_over(&mut self) {
         let result = self.result();
         log::info!(
             "result {result} ({}, {})",
             result.in_stones(),
             result.in_stones_chinese()
         );
+        let Some(folder) = self.config.save_games.clone() else {
+            return;
+        };
+        self.saved += 1;
+        let name = format!(
+            "tengen-{}-{}-{}.sgf",
+            sgf::today(),
+            std::process::id(),
+            self.saved
+        );
+        let path = folder.join(name);
+        if let Err(e) =
+            std::fs::create_dir_all(&folder).and_then(|_| std::fs::write(&path, self.sgf_text()))
+        {
+            log::error!("cannot save {}: {e}", path.display());
+        }
+    }
+
+    /// The game as SGF, with today's date unless the record had one, and the result once play
+    /// has ended.
+    fn sgf_text(&self) -> String {
+        let mut info = self.info.clone();
+        info.date.get_or_insert_with(sgf::today);
+        if self.game.is_over() {
+            info.result = Some(self.result().to_string());
+        }
+        sgf::write(&self.game, &info)
+    }
+
+    /// `printsgf [FILE]`: the game as SGF in the response, or written to FILE.
+    fn printsgf(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=1)?;
+        let text = self.sgf_text();
+        match args.first() {
+            None => Ok(text),
+            Some(path) => std::fs::write(path, text)
+                .map(|_| String::new())
+                .map_err(|e| format!("cannot save file: {e}")),
+        }
     }
 
     fn final_score(&mut self, args: &[&str]) -> Reply {
@@ -434,12 +490,13 @@ impl Engine {
         };
         let bytes =
             read_limited(args[0], MAX_SGF_BYTES).map_err(|e| format!("cannot load file: {e}"))?;
-        let text = String::from_utf8_lossy(&bytes);
+        let text = sgf::decode(&bytes);
         let trees = sgf::parse(&text).map_err(|e| format!("cannot load file: {e}"))?;
         let tree = trees.first().ok_or("cannot load file: no game")?;
-        let game = sgf::load(tree, until, self.game.komi(), self.game.superko())
+        let record = sgf::load(tree, until, self.game.komi(), self.game.superko())
             .map_err(|e| format!("cannot load file: {e}"))?;
-        self.game = game;
+        self.game = record.game;
+        self.info = record.info;
         Ok(self.game.to_move().name().into())
     }
 

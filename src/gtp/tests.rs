@@ -42,7 +42,7 @@ fn state(engine: &mut Engine) -> (String, String, String, usize, usize) {
         black,
         white,
         board,
-        engine.game().moves().len(),
+        engine.game().move_count(),
         engine.game().handicap(),
     )
 }
@@ -157,7 +157,7 @@ fn play_accepts_every_colour_spelling_and_pass() {
     }
     ok(&mut e, "play b PASS");
     ok(&mut e, "play w pass");
-    assert_eq!(e.game().moves().len(), 6);
+    assert_eq!(e.game().move_count(), 6);
 }
 
 #[test]
@@ -423,7 +423,7 @@ fn input_ends_cleanly_in_the_middle_of_a_line() {
     let mut e = engine();
     let out = serve_bytes(&mut e, b"boardsize 9\nplay b e5");
     assert_eq!(out, "=\n\n=\n\n");
-    assert_eq!(e.game().moves().len(), 1);
+    assert_eq!(e.game().move_count(), 1);
 }
 
 #[test]

@@ -1,317 +1,54 @@
-//! SGF game records: a nom parser for collections of game trees and the replay of a record's
-//! main line into a `Game`.
-//!
-//! Tree structure is parsed with an explicit stack, so deeply nested files cannot overflow the
-//! call stack. Property names keep only their upper-case letters, so the long lower-case names
-//! of old files (`AddBlack` written as `AddBlack[..]`) read as `AB`.
+//! SGF game records: parsing (`parse`), replaying a main line into a game (`load`), and writing
+//! a game (`write`). The same API serves `loadsgf`/`printsgf` and the referee.
 
-use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, multispace0};
-use nom::multi::many0;
-use nom::sequence::preceded;
-use nom::{IResult, Parser};
+mod load;
+mod parse;
+mod write;
 
-use crate::board::{Board, Color, Move, Point};
-use crate::game::{Game, MoveError, Superko};
+pub use load::{Record, Until, load};
+pub use parse::{GameTree, Node, parse};
+pub use write::{today, write};
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Node {
-    pub properties: Vec<(String, Vec<String>)>,
+/// What a record says about a game besides its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameInfo {
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub date: Option<String>,
+    pub result: Option<String>,
 }
 
-impl Node {
-    pub fn values(&self, name: &str) -> impl Iterator<Item = &str> {
-        self.properties
-            .iter()
-            .filter(move |(n, _)| n == name)
-            .flat_map(|(_, vs)| vs.iter().map(String::as_str))
-    }
-
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.values(name).next()
-    }
-}
-
-/// A game tree: a sequence of nodes and the variations that follow it.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct GameTree {
-    pub nodes: Vec<Node>,
-    pub variations: Vec<GameTree>,
-}
-
-impl GameTree {
-    /// The nodes of the main line: this sequence, then always the first variation.
-    pub fn main_line(&self) -> Vec<&Node> {
-        let mut nodes = Vec::new();
-        let mut tree = self;
-        loop {
-            nodes.extend(tree.nodes.iter());
-            match tree.variations.first() {
-                Some(first) => tree = first,
-                None => return nodes,
-            }
-        }
-    }
-}
-
-/// One property value: text up to an unescaped `]`, with `\` escapes resolved.
-fn property_value(input: &str) -> IResult<&str, String> {
-    let (mut rest, _) = char('[').parse(input)?;
-    let mut text = String::new();
-    let mut chars = rest.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            ']' => {
-                rest = &rest[i + 1..];
-                return Ok((rest, text));
-            }
-            '\\' => match chars.next() {
-                // A soft line break: backslash and newline vanish.
-                Some((_, '\n')) | Some((_, '\r')) => {}
-                Some((_, escaped)) => text.push(escaped),
-                None => break,
-            },
-            _ => text.push(c),
-        }
-    }
-    Err(nom::Err::Error(nom::error::Error::new(
-        input,
-        nom::error::ErrorKind::Char,
-    )))
-}
-
-fn property(input: &str) -> IResult<&str, (String, Vec<String>)> {
-    let (input, name) = take_while1(|c: char| c.is_ascii_alphabetic()).parse(input)?;
-    let name: String = name.chars().filter(char::is_ascii_uppercase).collect();
-    let (input, values) = many0(preceded(multispace0, property_value)).parse(input)?;
-    if values.is_empty() {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Many1,
-        )));
-    }
-    Ok((input, (name, values)))
-}
-
-fn node(input: &str) -> IResult<&str, Node> {
-    let (input, _) = char(';').parse(input)?;
-    let (input, properties) = many0(preceded(multispace0, property)).parse(input)?;
-    Ok((input, Node { properties }))
-}
-
-/// Parses an SGF collection. Text before the first `(` (mail headers, a BOM) is skipped.
-pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
-    let start = text.find("(;").ok_or("no game tree in the file")?;
-    let mut input = &text[start..];
-    let mut collection = Vec::new();
-    let mut open: Vec<GameTree> = Vec::new();
-    loop {
-        let (rest, _) =
-            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|e| e.to_string())?;
-        input = rest;
-        match input.chars().next() {
-            Some('(') => {
-                open.push(GameTree::default());
-                input = &input[1..];
-            }
-            Some(';') if !open.is_empty() => {
-                let (rest, n) = node(input).map_err(|_| syntax_error(text, input))?;
-                let tree = open.last_mut().expect("an open tree");
-                if !tree.variations.is_empty() {
-                    return Err(syntax_error(text, input));
+/// The text of an SGF file: UTF-16 (with a byte-order mark) decoded, a UTF-8 byte-order mark
+/// dropped, anything else read as UTF-8 with invalid bytes replaced. The structure of SGF is
+/// ASCII, so files in GB2312, Shift_JIS or EUC-KR load the same position; only their names and
+/// comments come out garbled.
+pub fn decode(bytes: &[u8]) -> String {
+    let utf16 = |big_endian: bool| {
+        let units: Vec<u16> = bytes[2..]
+            .chunks_exact(2)
+            .map(|c| {
+                if big_endian {
+                    u16::from_be_bytes([c[0], c[1]])
+                } else {
+                    u16::from_le_bytes([c[0], c[1]])
                 }
-                tree.nodes.push(n);
-                input = rest;
-            }
-            Some(')') if !open.is_empty() => {
-                let tree = open.pop().expect("an open tree");
-                if tree.nodes.is_empty() {
-                    return Err(syntax_error(text, input));
-                }
-                match open.last_mut() {
-                    Some(parent) => parent.variations.push(tree),
-                    None => collection.push(tree),
-                }
-                input = &input[1..];
-            }
-            None if open.is_empty() => return Ok(collection),
-            None => return Err("the file ends inside a game tree".to_string()),
-            // Anything after the last tree is ignored, as other readers do.
-            Some(_) if open.is_empty() && !collection.is_empty() => return Ok(collection),
-            Some(_) => return Err(syntax_error(text, input)),
-        }
-    }
-}
-
-fn syntax_error(text: &str, rest: &str) -> String {
-    format!("SGF syntax error at byte {}", text.len() - rest.len())
-}
-
-/// Where replaying a record stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Until {
-    End,
-    /// Just before move number N (the first move is number 1).
-    MoveNumber(usize),
-    /// Just before the first move at this vertex (column, row from 0 at the bottom).
-    Vertex(usize, usize),
-}
-
-/// An SGF point (`dd`) on a board of `size`, `None` for a pass (`[]` or `tt` up to 19×19).
-fn sgf_point(value: &str, size: usize) -> Result<Option<Point>, String> {
-    let b = value.trim().as_bytes();
-    if b.is_empty() || (size <= 19 && b == b"tt") {
-        return Ok(None);
-    }
-    let coordinate = |c: u8| match c {
-        b'a'..=b'z' => Some((c - b'a') as usize),
-        b'A'..=b'Z' => Some((c - b'A') as usize + 26),
-        _ => None,
+            })
+            .collect();
+        String::from_utf16_lossy(&units)
     };
-    match (
-        b.len(),
-        b.first().and_then(|&c| coordinate(c)),
-        b.get(1).and_then(|&c| coordinate(c)),
-    ) {
-        (2, Some(col), Some(row)) if col < size && row < size => {
-            Ok(Some(Board::new(size).point(col, size - 1 - row)))
-        }
-        _ => Err(format!("bad point [{value}] on a {size}x{size} board")),
+    match bytes {
+        [0xFF, 0xFE, ..] => utf16(false),
+        [0xFE, 0xFF, ..] => utf16(true),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8_lossy(rest).into_owned(),
+        _ => String::from_utf8_lossy(bytes).into_owned(),
     }
-}
-
-/// The points of a point-list value: one point or a rectangle `aa:cc`.
-fn sgf_points(value: &str, size: usize) -> Result<Vec<Point>, String> {
-    let board = Board::new(size);
-    let corners = |v: &str| sgf_point(v, size)?.ok_or_else(|| format!("bad point [{value}]"));
-    match value.split_once(':') {
-        None => corners(value).map(|p| vec![p]),
-        Some((a, b)) => {
-            let (ca, ra) = board.coords(corners(a)?);
-            let (cb, rb) = board.coords(corners(b)?);
-            let mut points = Vec::new();
-            for row in ra.min(rb)..=ra.max(rb) {
-                for col in ca.min(cb)..=ca.max(cb) {
-                    points.push(board.point(col, row));
-                }
-            }
-            Ok(points)
-        }
-    }
-}
-
-fn board_size(root: &Node) -> Result<usize, String> {
-    let Some(value) = root.value("SZ") else {
-        return Ok(19);
-    };
-    let size = match value.split_once(':') {
-        Some((w, h)) if w.trim() == h.trim() => w.trim().parse::<usize>(),
-        Some(_) => return Err(format!("rectangular board SZ[{value}] is not supported")),
-        None => value.trim().parse::<usize>(),
-    }
-    .map_err(|_| format!("bad board size SZ[{value}]"))?;
-    if !(crate::board::MIN_SIZE..=crate::board::MAX_SIZE).contains(&size) {
-        return Err(format!("board size {size} is outside 2-25"));
-    }
-    Ok(size)
-}
-
-fn color_of(value: &str) -> Option<Color> {
-    match value.trim().chars().next()?.to_ascii_uppercase() {
-        'B' => Some(Color::Black),
-        'W' => Some(Color::White),
-        _ => None,
-    }
-}
-
-/// Replays the main line of `tree` into a new game, keeping `komi` unless the record sets KM.
-pub fn load(tree: &GameTree, until: Until, komi: f64, superko: Superko) -> Result<Game, String> {
-    let nodes = tree.main_line();
-    let root = nodes.first().ok_or("empty game tree")?;
-    let size = board_size(root)?;
-    // An unreadable KM (often `KM[]`) is no reason to refuse a record: keep the engine's komi.
-    let komi = match root.value("KM").map(|v| (v, v.trim().parse::<f64>())) {
-        Some((_, Ok(k))) if k.is_finite() => k,
-        Some((v, _)) => {
-            log::warn!("ignoring komi KM[{v}]");
-            komi
-        }
-        None => komi,
-    };
-    let mut game = Game::new(size, komi, superko);
-    let mut move_number = 0;
-    for (i, node) in nodes.iter().enumerate() {
-        apply_setup(&mut game, node, i == 0)?;
-        if let Some(pl) = node.value("PL").and_then(color_of) {
-            game.set_to_move(pl);
-        }
-        for (name, color) in [("B", Color::Black), ("W", Color::White)] {
-            let Some(value) = node.value(name) else {
-                continue;
-            };
-            let point = sgf_point(value, size)?;
-            move_number += 1;
-            let stop = match until {
-                Until::End => false,
-                Until::MoveNumber(n) => move_number >= n,
-                Until::Vertex(col, row) => {
-                    point.map(|p| game.board().coords(p)) == Some((col, row))
-                }
-            };
-            if stop {
-                return Ok(game);
-            }
-            let mv = point.map_or(Move::Pass, Move::Play);
-            game.replay(color, mv).map_err(|e| match e {
-                MoveError::Board(why) => {
-                    format!("illegal move {name}[{value}] (move {move_number}): {why:?}")
-                }
-                MoveError::Superko => format!("repetition at move {move_number}"),
-            })?;
-        }
-    }
-    Ok(game)
-}
-
-/// AB/AW/AE. In the root they make the starting position (with HA as the handicap); later
-/// setup is not supported yet.
-fn apply_setup(game: &mut Game, node: &Node, is_root: bool) -> Result<(), String> {
-    let has_setup = ["AB", "AW", "AE"].iter().any(|n| node.value(n).is_some());
-    if !has_setup {
-        return Ok(());
-    }
-    if !is_root {
-        return Err("setup stones after the first node are not supported yet".to_string());
-    }
-    let size = game.size();
-    let mut board = Board::new(size);
-    for (name, color) in [("AB", Color::Black), ("AW", Color::White)] {
-        for value in node.values(name) {
-            for p in sgf_points(value, size)? {
-                if !board.setup_stone(color, p) {
-                    return Err(format!(
-                        "setup stone {name}[{value}] is on an occupied point or has no liberty"
-                    ));
-                }
-            }
-        }
-    }
-    let handicap = node
-        .value("HA")
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .unwrap_or(0);
-    let to_move = if handicap >= 2 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    game.set_start_position(board, to_move, handicap);
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
+    use crate::game::Superko;
 
     #[test]
     fn parses_trees_escapes_and_variations() {
@@ -353,23 +90,31 @@ mod tests {
     #[test]
     fn loads_setup_moves_and_stops_before_move_n() {
         let tree = &parse("(;SZ[9]KM[6.5]AB[aa:bb]AW[ee];W[cc];B[dd];W[tt])").unwrap()[0];
-        let game = load(tree, Until::End, 7.5, Superko::Situational).unwrap();
+        let game = load(tree, Until::End, 7.5, Superko::Situational)
+            .unwrap()
+            .game;
         assert_eq!(game.komi(), 6.5);
         let b = game.board();
         assert_eq!(b.stone(b.point(0, 8)), Some(Color::Black));
         assert_eq!(b.stone(b.point(1, 7)), Some(Color::Black));
         assert_eq!(b.stone(b.point(4, 4)), Some(Color::White));
         assert_eq!(b.stone(b.point(2, 6)), Some(Color::White));
-        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.move_count(), 3);
         assert_eq!(game.to_move(), Color::Black);
-        let game = load(tree, Until::MoveNumber(2), 7.5, Superko::Situational).unwrap();
-        assert_eq!(game.moves().len(), 1);
+        let game = load(tree, Until::MoveNumber(2), 7.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!(game.move_count(), 1);
         assert_eq!(game.to_move(), Color::Black);
-        let game = load(tree, Until::Vertex(3, 5), 7.5, Superko::Situational).unwrap();
-        assert_eq!(game.moves().len(), 1);
+        let game = load(tree, Until::Vertex(3, 5), 7.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!(game.move_count(), 1);
         // A vertex off this board never matches.
-        let game = load(tree, Until::Vertex(20, 0), 7.5, Superko::Situational).unwrap();
-        assert_eq!(game.moves().len(), 3);
+        let game = load(tree, Until::Vertex(20, 0), 7.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!(game.move_count(), 3);
     }
 
     #[test]
@@ -379,7 +124,7 @@ mod tests {
         assert!(load_text("(;SZ[37])").is_err());
         assert!(load_text("(;SZ[9];B[aa];W[aa])").is_err());
         assert!(load_text("(;SZ[9];B[zz])").is_err());
-        assert_eq!(load_text("(;SZ[9]KM[])").unwrap().komi(), 7.5);
+        assert_eq!(load_text("(;SZ[9]KM[])").unwrap().game.komi(), 7.5);
     }
 
     /// Arbitrary bytes and mutated records: the parser and the loader answer, never panic.
@@ -416,5 +161,116 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn tolerates_what_real_files_do() {
+        // White space between `(` and `;`, a missing first `;`, CR LF, human-readable moves.
+        for text in [
+            "(\r\n;SZ[9];B[ee])",
+            "(SZ[9];B[ee])",
+            "(;SZ[9];B[E5])",
+            "\u{feff}(;SZ[9]\r\n;B[ee])",
+        ] {
+            let record = load(
+                &parse(text).unwrap()[0],
+                Until::End,
+                7.5,
+                Superko::Situational,
+            )
+            .unwrap();
+            let b = record.game.board();
+            assert_eq!(b.stone(b.point(4, 4)), Some(Color::Black), "{text}");
+        }
+        let record = load(
+            &parse("(;SZ[19];B[R16];W[Pass])").unwrap()[0],
+            Until::End,
+            7.5,
+            Superko::Situational,
+        )
+        .unwrap();
+        assert_eq!(record.game.move_count(), 2);
+    }
+
+    #[test]
+    fn utf16_and_byte_order_marks_are_decoded() {
+        let text = "(;SZ[9]PB[黑];B[ee])";
+        let mut le = vec![0xFF, 0xFE];
+        le.extend(text.encode_utf16().flat_map(|u| u.to_le_bytes()));
+        let mut be = vec![0xFE, 0xFF];
+        be.extend(text.encode_utf16().flat_map(|u| u.to_be_bytes()));
+        let mut bom = vec![0xEF, 0xBB, 0xBF];
+        bom.extend(text.bytes());
+        for bytes in [le, be, bom] {
+            assert_eq!(decode(&bytes), text);
+        }
+    }
+
+    #[test]
+    fn setup_in_later_nodes_is_a_step_that_undo_takes_back() {
+        let tree = &parse("(;SZ[9];B[ee];AW[cc][dd]AE[ee];W[ff])").unwrap()[0];
+        let mut game = load(tree, Until::End, 7.5, Superko::Situational)
+            .unwrap()
+            .game;
+        let b = game.board();
+        assert_eq!(b.stone(b.point(4, 4)), None);
+        assert_eq!(b.stone(b.point(2, 6)), Some(Color::White));
+        assert_eq!(game.move_count(), 2);
+        assert_eq!(game.steps().len(), 3);
+        game.undo();
+        game.undo();
+        let b = game.board();
+        assert_eq!(b.stone(b.point(4, 4)), Some(Color::Black));
+        assert_eq!(b.stone(b.point(2, 6)), None);
+    }
+
+    #[test]
+    fn handicap_and_turn_come_from_the_record() {
+        let tree = &parse("(;SZ[9]HA[2]AB[cc][gg];W[ee])").unwrap()[0];
+        let game = load(tree, Until::End, 0.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!((game.handicap(), game.to_move()), (2, Color::Black));
+        let game = load(tree, Until::MoveNumber(1), 0.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!(game.to_move(), Color::White);
+        // PL and two moves of one colour in a row.
+        let tree = &parse("(;SZ[9]AB[aa]PL[W];W[ee];W[ff])").unwrap()[0];
+        let game = load(tree, Until::MoveNumber(2), 0.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!((game.move_count(), game.to_move()), (1, Color::White));
+    }
+
+    #[test]
+    fn written_games_read_back_the_same() {
+        let text = "(;SZ[9]KM[6.5]HA[2]PB[A \\] B]AB[cc][gg];W[ee];B[dd];AW[aa]AE[cc];W[];B[ff])";
+        let record = load(
+            &parse(text).unwrap()[0],
+            Until::End,
+            7.5,
+            Superko::Situational,
+        )
+        .unwrap();
+        let info = GameInfo {
+            result: Some("B+3.5".into()),
+            ..record.info.clone()
+        };
+        let written = write(&record.game, &info);
+        let again = load(
+            &parse(&written).unwrap()[0],
+            Until::End,
+            7.5,
+            Superko::Situational,
+        )
+        .unwrap();
+        assert!(again.game.board() == record.game.board());
+        assert_eq!(again.game.steps(), record.game.steps());
+        assert_eq!((again.game.komi(), again.game.handicap()), (6.5, 2));
+        assert_eq!(again.info.black.as_deref(), Some("A ] B"));
+        assert_eq!(again.info.result.as_deref(), Some("B+3.5"));
+        assert!(written.starts_with("(;FF[4]GM[1]CA[UTF-8]"));
+        assert!(written.contains("RU[Chinese]"));
     }
 }

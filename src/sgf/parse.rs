@@ -1,0 +1,163 @@
+//! The SGF parser: text to a collection of game trees.
+//!
+//! Tree structure is parsed with an explicit stack, so deeply nested files cannot overflow the
+//! call stack. Property names keep only their upper-case letters, so the long lower-case names
+//! of old files (`AddBlack` written as `AddBlack[..]`) read as `AB`.
+
+use nom::bytes::complete::take_while1;
+use nom::character::complete::{char, multispace0};
+use nom::multi::many0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Node {
+    pub properties: Vec<(String, Vec<String>)>,
+}
+
+impl Node {
+    pub fn values(&self, name: &str) -> impl Iterator<Item = &str> {
+        self.properties
+            .iter()
+            .filter(move |(n, _)| n == name)
+            .flat_map(|(_, vs)| vs.iter().map(String::as_str))
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values(name).next()
+    }
+}
+
+/// A game tree: a sequence of nodes and the variations that follow it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameTree {
+    pub nodes: Vec<Node>,
+    pub variations: Vec<GameTree>,
+}
+
+impl GameTree {
+    /// The nodes of the main line: this sequence, then always the first variation.
+    pub fn main_line(&self) -> Vec<&Node> {
+        let mut nodes = Vec::new();
+        let mut tree = self;
+        loop {
+            nodes.extend(tree.nodes.iter());
+            match tree.variations.first() {
+                Some(first) => tree = first,
+                None => return nodes,
+            }
+        }
+    }
+}
+
+/// One property value: text up to an unescaped `]`, with `\` escapes resolved.
+fn property_value(input: &str) -> IResult<&str, String> {
+    let (mut rest, _) = char('[').parse(input)?;
+    let mut text = String::new();
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            ']' => {
+                rest = &rest[i + 1..];
+                return Ok((rest, text));
+            }
+            '\\' => match chars.next() {
+                // A soft line break: backslash and newline vanish.
+                Some((_, '\n')) | Some((_, '\r')) => {}
+                Some((_, escaped)) => text.push(escaped),
+                None => break,
+            },
+            _ => text.push(c),
+        }
+    }
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Char,
+    )))
+}
+
+fn property(input: &str) -> IResult<&str, (String, Vec<String>)> {
+    let (input, name) = take_while1(|c: char| c.is_ascii_alphabetic()).parse(input)?;
+    let name: String = name.chars().filter(char::is_ascii_uppercase).collect();
+    let (input, values) = many0(preceded(multispace0, property_value)).parse(input)?;
+    if values.is_empty() {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Many1,
+        )));
+    }
+    Ok((input, (name, values)))
+}
+
+/// The properties of a node, after its `;`.
+fn node_body(input: &str) -> IResult<&str, Node> {
+    let (input, properties) = many0(preceded(multispace0, property)).parse(input)?;
+    Ok((input, Node { properties }))
+}
+
+/// Where the first game tree starts: a `(` followed, perhaps after white space, by `;` or by
+/// a property name (some writers leave out the first `;`).
+fn first_tree(text: &str) -> Option<usize> {
+    text.match_indices('(').map(|(i, _)| i).find(|&i| {
+        let next = text[i + 1..].trim_start().chars().next();
+        matches!(next, Some(c) if c == ';' || c.is_ascii_uppercase())
+    })
+}
+
+/// Parses an SGF collection. Text before the first game tree (mail headers, a BOM) is skipped.
+pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
+    let start = first_tree(text).ok_or("no game tree in the file")?;
+    let mut input = &text[start..];
+    let mut collection = Vec::new();
+    let mut open: Vec<GameTree> = Vec::new();
+    loop {
+        let (rest, _) =
+            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|e| e.to_string())?;
+        input = rest;
+        match input.chars().next() {
+            Some('(') => {
+                open.push(GameTree::default());
+                input = &input[1..];
+            }
+            Some(c) if !open.is_empty() && (c == ';' || c.is_ascii_uppercase()) => {
+                // A property right after `(` is a node whose `;` was left out.
+                let missing_semicolon = c != ';';
+                if missing_semicolon && !open.last().is_some_and(|t| t.nodes.is_empty()) {
+                    return Err(syntax_error(text, input));
+                }
+                let body = if missing_semicolon {
+                    input
+                } else {
+                    &input[1..]
+                };
+                let (rest, n) = node_body(body).map_err(|_| syntax_error(text, input))?;
+                let tree = open.last_mut().expect("an open tree");
+                if !tree.variations.is_empty() {
+                    return Err(syntax_error(text, input));
+                }
+                tree.nodes.push(n);
+                input = rest;
+            }
+            Some(')') if !open.is_empty() => {
+                let tree = open.pop().expect("an open tree");
+                if tree.nodes.is_empty() {
+                    return Err(syntax_error(text, input));
+                }
+                match open.last_mut() {
+                    Some(parent) => parent.variations.push(tree),
+                    None => collection.push(tree),
+                }
+                input = &input[1..];
+            }
+            None if open.is_empty() => return Ok(collection),
+            None => return Err("the file ends inside a game tree".to_string()),
+            // Anything after the last tree is ignored, as other readers do.
+            Some(_) if open.is_empty() && !collection.is_empty() => return Ok(collection),
+            Some(_) => return Err(syntax_error(text, input)),
+        }
+    }
+}
+
+fn syntax_error(text: &str, rest: &str) -> String {
+    format!("SGF syntax error at byte {}", text.len() - rest.len())
+}

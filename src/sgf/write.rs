@@ -1,0 +1,135 @@
+//! Writing a game as SGF FF[4]: the root with size, komi, rules, handicap, players, date and
+//! result, the starting stones, then one node per move or setup step.
+
+use std::fmt::Write;
+
+use super::GameInfo;
+use crate::board::{Board, Color, Move, Point};
+use crate::game::{Game, Step};
+
+/// SGF text escapes: `\` and `]`.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// `dd`-style point: column letter, then row letter counted from the top.
+fn point(board: &Board, p: Point) -> String {
+    let (col, row) = board.coords(p);
+    let letter = |i: usize| (b'a' + i as u8) as char;
+    format!("{}{}", letter(col), letter(board.size() - 1 - row))
+}
+
+fn point_list(board: &Board, name: &str, points: &[Point]) -> String {
+    if points.is_empty() {
+        return String::new();
+    }
+    let values: String = points
+        .iter()
+        .map(|&p| format!("[{}]", point(board, p)))
+        .collect();
+    format!("{name}{values}")
+}
+
+fn color_letter(color: Color) -> char {
+    if color == Color::Black { 'B' } else { 'W' }
+}
+
+/// The game as SGF. `info.result` goes into RE; `info.date` into DT.
+pub fn write(game: &Game, info: &GameInfo) -> String {
+    let (start, start_to_move) = game.start();
+    let mut sgf = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[tengen:{}]SZ[{}]KM[{}]RU[Chinese]",
+        env!("CARGO_PKG_VERSION"),
+        game.size(),
+        game.komi()
+    );
+    if game.handicap() >= 2 {
+        write!(sgf, "HA[{}]", game.handicap()).unwrap();
+    }
+    let fields = [
+        ("PB", &info.black),
+        ("PW", &info.white),
+        ("DT", &info.date),
+        ("RE", &info.result),
+    ];
+    for (name, value) in fields {
+        if let Some(v) = value {
+            write!(sgf, "{name}[{}]", escape(v)).unwrap();
+        }
+    }
+    let stones = |color| {
+        start
+            .points()
+            .filter(|&p| start.stone(p) == Some(color))
+            .collect::<Vec<_>>()
+    };
+    sgf.push_str(&point_list(start, "AB", &stones(Color::Black)));
+    sgf.push_str(&point_list(start, "AW", &stones(Color::White)));
+    if start_to_move == Color::White {
+        sgf.push_str("PL[W]");
+    }
+    for (i, step) in game.steps().iter().enumerate() {
+        // A line break now and then keeps the file readable.
+        sgf.push_str(if i % 10 == 0 { "\n;" } else { ";" });
+        match step {
+            Step::Move(color, Move::Pass) => write!(sgf, "{}[]", color_letter(*color)).unwrap(),
+            Step::Move(color, Move::Play(p)) => {
+                write!(sgf, "{}[{}]", color_letter(*color), point(start, *p)).unwrap()
+            }
+            Step::Setup {
+                black,
+                white,
+                empty,
+            } => {
+                for (name, list) in [("AB", black), ("AW", white), ("AE", empty)] {
+                    sgf.push_str(&point_list(start, name, list));
+                }
+            }
+        }
+    }
+    sgf.push_str(")\n");
+    sgf
+}
+
+/// Today's date as SGF writes it (`2026-11-30`), from the system clock in UTC.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_date(seconds / 86_400);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Year, month, day of the day `days` after 1970-01-01 (proleptic Gregorian calendar).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    // Shift to a calendar starting on 0000-03-01 so that leap days fall at the end of a year.
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let day_of_era = z % 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_787), (2026, 11, 30));
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(escape("a]b\\c"), "a\\]b\\\\c");
+    }
+}
