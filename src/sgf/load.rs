@@ -37,12 +37,12 @@ fn point(value: &str, board: &Board) -> Result<Option<Point>, String> {
         b'A'..=b'Z' => Some((c - b'A') as usize + 26),
         _ => None,
     };
-    if let [c, r] = b {
-        if let (Some(col), Some(row)) = (sgf_coordinate(*c), sgf_coordinate(*r)) {
-            return (col < size && row < size)
-                .then(|| Some(board.point(col, size - 1 - row)))
-                .ok_or_else(bad);
-        }
+    if let [c, r] = b
+        && let (Some(col), Some(row)) = (sgf_coordinate(*c), sgf_coordinate(*r))
+    {
+        return (col < size && row < size)
+            .then(|| Some(board.point(col, size - 1 - row)))
+            .ok_or_else(bad);
     }
     // Human-readable style: a column letter and a row number.
     let mut chars = value.chars();
