@@ -358,5 +358,21 @@ impl Game {
     }
 }
 
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{}x{} komi {} handicap {}, {:?} to move after {} steps\n{:?}",
+            self.size(),
+            self.size(),
+            self.komi,
+            self.handicap,
+            self.to_move,
+            self.steps.len(),
+            self.board
+        )
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests;

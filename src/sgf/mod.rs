@@ -82,7 +82,14 @@ mod tests {
             let _ = parse(bad);
         }
         assert!(parse("(;B[aa]").is_err());
-        assert!(parse("(;SZ[9](;B[aa]);W[bb])").is_err());
+        // A node after a variation starts another variation.
+        let trees = parse("(;SZ[9](;B[aa]);W[bb];B[cc])").unwrap();
+        assert_eq!(trees[0].variations.len(), 2);
+        assert_eq!(trees[0].variations[1].nodes.len(), 2);
+        // Empty trees and trees wrapped in extra parentheses are read through.
+        let trees = parse("(;SZ[9](((;B[aa])))(;W[bb]))").unwrap();
+        assert_eq!(trees[0].variations.len(), 2);
+        assert_eq!(trees[0].main_line()[1].value("B"), Some("aa"));
         let deep = "(".repeat(100_000) + ";" + &")".repeat(100_000);
         assert!(parse(&deep).is_ok());
     }

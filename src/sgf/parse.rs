@@ -104,25 +104,45 @@ fn first_tree(text: &str) -> Option<usize> {
     })
 }
 
+/// An open game tree, and whether it was opened by a `(` or implicitly (see `parse`).
+type OpenTree = (GameTree, bool);
+
+/// Closes the innermost open tree and hands it to its parent, or to the collection. A tree
+/// without nodes of its own (`((;B[aa]))`, `()`) passes its variations up instead. Returns
+/// whether the closed tree was implicit.
+fn close(open: &mut Vec<OpenTree>, collection: &mut Vec<GameTree>) -> bool {
+    let (tree, implicit) = open.pop().expect("an open tree");
+    let trees = if tree.nodes.is_empty() {
+        tree.variations
+    } else {
+        vec![tree]
+    };
+    match open.last_mut() {
+        Some((parent, _)) => parent.variations.extend(trees),
+        None => collection.extend(trees),
+    }
+    implicit
+}
+
 /// Parses an SGF collection. Text before the first game tree (mail headers, a BOM) is skipped.
+/// A node that follows a variation (not valid SGF, but old files have it) starts an implicit
+/// variation that ends with its parent, as GoGui reads it.
 pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
     let start = first_tree(text).ok_or("no game tree in the file")?;
     let mut input = &text[start..];
     let mut collection = Vec::new();
-    let mut open: Vec<GameTree> = Vec::new();
+    let mut open: Vec<OpenTree> = Vec::new();
     loop {
-        let (rest, _) =
-            multispace0::<&str, nom::error::Error<&str>>(input).map_err(|e| e.to_string())?;
-        input = rest;
+        input = input.trim_start();
         match input.chars().next() {
             Some('(') => {
-                open.push(GameTree::default());
+                open.push((GameTree::default(), false));
                 input = &input[1..];
             }
             Some(c) if !open.is_empty() && (c == ';' || c.is_ascii_uppercase()) => {
                 // A property right after `(` is a node whose `;` was left out.
                 let missing_semicolon = c != ';';
-                if missing_semicolon && !open.last().is_some_and(|t| t.nodes.is_empty()) {
+                if missing_semicolon && !open.last().is_some_and(|(t, _)| t.nodes.is_empty()) {
                     return Err(syntax_error(text, input));
                 }
                 let body = if missing_semicolon {
@@ -131,22 +151,14 @@ pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
                     &input[1..]
                 };
                 let (rest, n) = node_body(body).map_err(|_| syntax_error(text, input))?;
-                let tree = open.last_mut().expect("an open tree");
-                if !tree.variations.is_empty() {
-                    return Err(syntax_error(text, input));
+                if open.last().is_some_and(|(t, _)| !t.variations.is_empty()) {
+                    open.push((GameTree::default(), true));
                 }
-                tree.nodes.push(n);
+                open.last_mut().expect("an open tree").0.nodes.push(n);
                 input = rest;
             }
             Some(')') if !open.is_empty() => {
-                let tree = open.pop().expect("an open tree");
-                if tree.nodes.is_empty() {
-                    return Err(syntax_error(text, input));
-                }
-                match open.last_mut() {
-                    Some(parent) => parent.variations.push(tree),
-                    None => collection.push(tree),
-                }
+                while close(&mut open, &mut collection) {}
                 input = &input[1..];
             }
             None if open.is_empty() => return Ok(collection),
