@@ -1,0 +1,107 @@
+//! The SGF files under `../shared/data/regress/` (game records and problems, third-party) load
+//! the same positions in tengen as in GNU Go 3.8: `loadsgf FILE` and `loadsgf FILE N` (N in the
+//! middle of the record) are sent to both, then `list_stones` and the colour to move compared.
+//!
+//! CI checks a sample of 60 files; `TENGEN_LONG=1` checks all of them (about 2,400). Files GNU
+//! Go refuses or crashes on are counted, not compared.
+
+use std::path::{Path, PathBuf};
+
+use tengen::game::Superko;
+use tengen::gtp::client::Client;
+use tengen::sgf::{self, Until};
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn start_gnugo() -> Client {
+    Client::start(GNUGO, &["--mode", "gtp", "--chinese-rules"].map(String::from), None).unwrap()
+}
+
+/// Moves in the record's main line, by tengen's reading.
+fn move_count(path: &Path) -> Option<usize> {
+    let text = sgf::decode(&std::fs::read(path).ok()?);
+    let trees = sgf::parse(&text).ok()?;
+    let record = sgf::load(trees.first()?, Until::End, 7.5, Superko::Situational).ok()?;
+    Some(record.game.move_count())
+}
+
+/// The position an engine reports after a command: colour to move, black and white stones.
+fn position(engine: &mut Client, command: &str) -> std::io::Result<Option<(String, Vec<String>, Vec<String>)>> {
+    let response = engine.send(command)?;
+    if !response.success {
+        return Ok(None);
+    }
+    let mut stones = |color: &str| -> std::io::Result<Vec<String>> {
+        let mut list: Vec<String> = engine.ask(&format!("list_stones {color}"))?.split_whitespace().map(str::to_uppercase).collect();
+        list.sort();
+        Ok(list)
+    };
+    Ok(Some((response.text.to_lowercase(), stones("black")?, stones("white")?)))
+}
+
+#[test]
+fn regression_records_load_the_same_positions_as_in_gnugo() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/regress");
+    let required = std::env::var("CI").is_ok() || std::env::var("TENGEN_REQUIRE_GNUGO").is_ok();
+    if !dir.is_dir() || !Path::new(GNUGO).exists() {
+        assert!(!required, "CI needs {} and {GNUGO}", dir.display());
+        eprintln!("skipped: no {} or no GNU Go", dir.display());
+        return;
+    }
+    let mut files = sgf_files(&dir);
+    assert!(files.len() > 2000, "{} files", files.len());
+    if std::env::var("TENGEN_LONG").is_err() {
+        let step = files.len() / 60;
+        files = files.into_iter().step_by(step).collect();
+    }
+    let mut tengen = Client::start(env!("CARGO_BIN_EXE_tengen"), &[], None).unwrap();
+    let mut gnugo = start_gnugo();
+    let (mut compared, mut gnugo_refused, mut tengen_refused) = (0, 0, 0);
+    let mut mismatches = Vec::new();
+    for file in &files {
+        let mut commands = vec![format!("loadsgf {}", file.display())];
+        if let Some(n) = move_count(file).filter(|&n| n >= 2) {
+            commands.push(format!("loadsgf {} {}", file.display(), n / 2 + 1));
+        }
+        for command in commands {
+            let ours = position(&mut tengen, &command).unwrap();
+            let theirs = match position(&mut gnugo, &command) {
+                Ok(p) => p,
+                // GNU Go crashed on this file: start a new one.
+                Err(_) => {
+                    gnugo = start_gnugo();
+                    None
+                }
+            };
+            match (ours, theirs) {
+                (_, None) => gnugo_refused += 1,
+                (None, Some(_)) => tengen_refused += 1,
+                (Some(a), Some(b)) if a == b => compared += 1,
+                (Some(a), Some(b)) => mismatches.push(format!("{command}:\n  tengen {a:?}\n  gnugo  {b:?}")),
+            }
+        }
+    }
+    eprintln!(
+        "{} files: {compared} positions identical, {} different, GNU Go refused {gnugo_refused}, tengen refused {tengen_refused}",
+        files.len(),
+        mismatches.len()
+    );
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
