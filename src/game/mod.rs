@@ -1,6 +1,7 @@
 //! A game under the Chinese rules: the board, whose turn it is, komi, handicap, the full history
 //! of positions for superko (art. 6) and undo.
 
+pub mod handicap;
 pub mod score;
 
 use std::collections::HashMap;

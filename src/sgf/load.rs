@@ -4,6 +4,7 @@
 
 use super::{GameInfo, GameTree, Node};
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Move, Point};
+use crate::game::handicap::fixed_handicap_points;
 use crate::game::{Game, MoveError, Superko};
 
 /// Where replaying a record stops.
@@ -98,10 +99,11 @@ fn komi(root: &Node, default: f64) -> f64 {
     }
 }
 
+/// `B`/`W`, or `1`/`2` as FF[1]-FF[3] files write PL.
 fn color_of(value: &str) -> Option<Color> {
     match value.trim().chars().next()?.to_ascii_uppercase() {
-        'B' => Some(Color::Black),
-        'W' => Some(Color::White),
+        'B' | '1' => Some(Color::Black),
+        'W' | '2' => Some(Color::White),
         _ => None,
     }
 }
@@ -143,9 +145,6 @@ pub fn load(
     let mut move_number = 0;
     for node in &nodes {
         set_up(&mut game, node, handicap.unwrap_or(0))?;
-        if let Some(color) = node.value("PL").and_then(color_of) {
-            game.set_to_move(color);
-        }
         for (name, values) in &node.properties {
             let color = match name.as_str() {
                 "B" => Color::Black,
@@ -155,6 +154,9 @@ pub fn load(
             let value = values.first().map_or("", String::as_str);
             let at = point(value, game.board())?;
             move_number += 1;
+            if move_number == 1 && color == Color::White {
+                place_missing_handicap(&mut game, handicap);
+            }
             let stop = match until {
                 Until::End => false,
                 Until::MoveNumber(n) => move_number >= n,
@@ -176,11 +178,27 @@ pub fn load(
                     MoveError::Superko => format!("repetition at move {move_number}"),
                 })?;
         }
+        // PL says who moves next, also in a node that has a move (`;W[tt]PL[W]`).
+        if let Some(color) = node.value("PL").and_then(color_of) {
+            game.set_to_move(color);
+        }
     }
     Ok(Record {
         game,
         info: game_info(root),
     })
+}
+
+/// A record that says HA[n] but gives no stones and lets White move first (KGS writes such
+/// files) gets the fixed placement, as GNU Go does.
+fn place_missing_handicap(game: &mut Game, handicap: Option<usize>) {
+    let Some(n) = handicap else { return };
+    if !game.board().is_board_empty() || !game.steps().is_empty() {
+        return;
+    }
+    if let Some(points) = fixed_handicap_points(game.board(), n) {
+        game.place_handicap(&points);
+    }
 }
 
 /// AB/AW/AE of a node. Before the first move they make the starting position (with HA as the
