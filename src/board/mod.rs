@@ -72,6 +72,17 @@ pub enum Illegal {
     OffBoard,
 }
 
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::Occupied => "the point is occupied",
+            Illegal::Ko => "it retakes a ko at once",
+            Illegal::Suicide => "it is suicide",
+            Illegal::OffBoard => "the point is off the board",
+        })
+    }
+}
+
 #[derive(Clone)]
 pub struct Board {
     size: usize,

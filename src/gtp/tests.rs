@@ -575,7 +575,7 @@ fn loadsgf_loads_a_position_or_changes_nothing() {
         "(;GM[1]FF[4]SZ[9]KM[6.5]HA[2]AB[cc][gg];W[ee];B[dd];W[ff])",
     );
     let bad = [
-        file("truncated.sgf", "(;SZ[9];B[aa]"),
+        file("truncated.sgf", "(;SZ[9];B[aa"),
         file("huge.sgf", "(;SZ[37];B[aa])"),
         file("illegal.sgf", "(;SZ[9];B[aa];W[aa])"),
         file("empty.sgf", ""),

@@ -173,7 +173,7 @@ pub fn load(
             game.replay(color, at.map_or(Move::Pass, Move::Play))
                 .map_err(|e| match e {
                     MoveError::Board(why) => {
-                        format!("illegal move {name}[{value}] (move {move_number}): {why:?}")
+                        format!("illegal move {name}[{value}] (move {move_number}): {why}")
                     }
                     MoveError::Superko => format!("repetition at move {move_number}"),
                 })?;

@@ -162,7 +162,17 @@ pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
                 input = &input[1..];
             }
             None if open.is_empty() => return Ok(collection),
-            None => return Err("the file ends inside a game tree".to_string()),
+            // A file cut off before its last `)`s: keep what was read, as GNU Go and Sabaki do.
+            None if collection.is_empty() && open.iter().all(|(t, _)| t.nodes.is_empty()) => {
+                return Err("the file ends inside a game tree".to_string());
+            }
+            None => {
+                log::warn!("SGF ends before its game tree is closed");
+                while !open.is_empty() {
+                    close(&mut open, &mut collection);
+                }
+                return Ok(collection);
+            }
             // Anything after the last tree is ignored, as other readers do.
             Some(_) if open.is_empty() && !collection.is_empty() => return Ok(collection),
             Some(_) => return Err(syntax_error(text, input)),
