@@ -105,6 +105,8 @@ pub struct Board {
     hash: u64,
     /// Stones captured by Black and by White.
     prisoners: [u32; 2],
+    /// The last move and the one before (`None` for a pass or nothing), for playout policies.
+    last_moves: [Option<Point>; 2],
 }
 
 impl Board {
@@ -126,6 +128,7 @@ impl Board {
             ko: None,
             hash: 0,
             prisoners: [0; 2],
+            last_moves: [None; 2],
         };
         for row in 0..size {
             for col in 0..size {
@@ -362,6 +365,37 @@ impl Board {
     /// A pass: only the ko restriction goes away.
     pub fn pass(&mut self) {
         self.ko = None;
+        self.last_moves = [None, self.last_moves[0]];
+    }
+
+    /// The last move and the one before it (`None` for passes).
+    pub fn last_moves(&self) -> [Option<Point>; 2] {
+        self.last_moves
+    }
+
+    /// The single liberty of the string through `p`, if it has exactly one.
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        if self.string_liberties(p) != 1 {
+            return None;
+        }
+        self.string_stones(p)
+            .flat_map(|s| self.neighbours(s))
+            .find(|&q| self.is_empty_point(q))
+    }
+
+    /// The hash of the stone arrangement after a legal move of `color` at `p`, without playing
+    /// it: the new stone, less every enemy string it captures.
+    pub fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let mut hash = self.hash ^ zobrist::key(color, p);
+        let heads = self.distinct_neighbour_heads(p);
+        for &h in heads.iter().flatten() {
+            if self.cells[h] == Cell::Stone(color.opponent()) && self.liberties[h] == 1 {
+                for s in self.string_stones(h) {
+                    hash ^= zobrist::key(color.opponent(), s);
+                }
+            }
+        }
+        hash
     }
 
     pub fn play_move(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
@@ -404,6 +438,7 @@ impl Board {
         let h = self.head[p] as usize;
         self.ko = (captured == 1 && self.stones[h] == 1 && self.liberties[h] == 1)
             .then_some((last_captured, color.opponent()));
+        self.last_moves = [Some(p), self.last_moves[0]];
     }
 
     /// Heads of the strings next to `p`, each once.

@@ -292,3 +292,47 @@ fn slow_is_legal(board: &Board, color: Color, p: Point) -> bool {
         .any(|&n| fresh.stone(n) == Some(color.opponent()) && fresh.string_liberties(n) == 0);
     captures || fresh.string_liberties(p) > 0
 }
+
+#[test]
+fn hash_after_predicts_the_hash_of_every_legal_move() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    let mut board = Board::new(7);
+    let mut color = Color::Black;
+    for _ in 0..300 {
+        let legal: Vec<Point> = board
+            .empty_points()
+            .filter(|&p| board.is_legal(color, p))
+            .collect();
+        for &p in &legal {
+            let mut after = board.clone();
+            after.place(color, p);
+            assert_eq!(board.hash_after(color, p), after.hash());
+        }
+        match legal.get(rng.random_range(0..legal.len().max(1))) {
+            Some(&p) => board.place(color, p),
+            None => board.pass(),
+        }
+        color = color.opponent();
+    }
+}
+
+#[test]
+fn atari_liberty_and_last_moves() {
+    let mut board = board_from(&[
+        ".....", //
+        ".XO..", ".....", ".....", ".....",
+    ]);
+    board.play(Color::White, at(&board, "A4")).unwrap();
+    board.play(Color::White, at(&board, "B5")).unwrap();
+    assert_eq!(
+        board.atari_liberty(at(&board, "B4")),
+        Some(at(&board, "B3"))
+    );
+    assert_eq!(board.atari_liberty(at(&board, "C4")), None);
+    assert_eq!(
+        board.last_moves(),
+        [Some(at(&board, "B5")), Some(at(&board, "A4"))]
+    );
+    board.pass();
+    assert_eq!(board.last_moves(), [None, Some(at(&board, "B5"))]);
+}

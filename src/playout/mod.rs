@@ -4,6 +4,7 @@
 //! end with two consecutive passes (or a move cap against endless cycles, which the simple ko
 //! rule alone does not prevent).
 
+pub mod pattern;
 pub mod status;
 
 use rand::RngExt;

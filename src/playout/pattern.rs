@@ -1,0 +1,237 @@
+//! MoGo-style 3×3 patterns: a move is "good shape" when the eight points around it match one
+//! of a few hand-made shapes (hane, cut, edge moves), in any rotation or reflection, with the
+//! colours either way round. The neighbourhood of a point is a 16-bit code (2 bits per
+//! neighbour: empty, black, white, off-board) looked up in a table built once.
+
+use std::sync::OnceLock;
+
+use crate::board::{Board, Cell, Color, Point};
+
+/// Neighbour offsets (dx, dy, with y pointing up) in code order.
+const OFFSETS: [(i32, i32); 8] = [
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (-1, 0),
+    (1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// Who must be to move for a shape to count: the player whose stones are written `X`, the
+/// other, or either.
+#[derive(Clone, Copy, PartialEq)]
+enum Mover {
+    X,
+    O,
+    Either,
+}
+
+struct Shape {
+    /// Top row first; the move is the centre. `X`/`O` stones, `.` empty, `x` X or empty, `o` O
+    /// or empty, `?` anything, `#` off the board.
+    rows: [&'static str; 3],
+    mover: Mover,
+}
+
+const fn shape(rows: [&'static str; 3], mover: Mover) -> Shape {
+    Shape { rows, mover }
+}
+
+/// The shapes. Centre patterns apply only away from the edge; edge patterns have the move on
+/// the first line (the bottom row is off the board).
+const SHAPES: &[Shape] = &[
+    // Hane.
+    shape(["XOX", "...", "???"], Mover::Either),
+    shape(["XO.", "...", "?.?"], Mover::Either),
+    shape(["XO?", "X..", "?.?"], Mover::Either),
+    shape(["XOO", "...", "?.?"], Mover::X),
+    // Cut: the second cut shape; the first one is handled with its exceptions.
+    shape(["?X?", "O.O", "xxx"], Mover::Either),
+    // Edge.
+    shape(["X.?", "O.?", "###"], Mover::Either),
+    shape(["?X?", "o.O", "###"], Mover::Either),
+    shape(["?XO", "?.?", "###"], Mover::X),
+    shape(["?XO", "?.o", "###"], Mover::O),
+    shape(["?XO", "O.X", "###"], Mover::O),
+];
+
+/// The first cut, which counts only when neither of these variants holds.
+const CUT: Shape = shape(["XO?", "O.?", "???"], Mover::Either);
+const CUT_EXCEPTIONS: [Shape; 2] = [
+    shape(["XO?", "O.O", "?.?"], Mover::Either),
+    shape(["XO?", "O..", "?O?"], Mover::Either),
+];
+
+/// The state of each neighbour, in `OFFSETS` order, read from a code.
+fn states(code: u16) -> [u8; 8] {
+    std::array::from_fn(|i| ((code >> (2 * i)) & 3) as u8)
+}
+
+/// The eight rotations and reflections of an offset.
+fn transform(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
+    let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if symmetry & 1 != 0 { -x } else { x };
+    let y = if symmetry & 2 != 0 { -y } else { y };
+    (x, y)
+}
+
+/// Whether a neighbourhood matches `shape` under one symmetry, with `x` the colour of `X`.
+fn matches(shape: &Shape, neighbours: &[u8; 8], symmetry: usize, x: u8) -> bool {
+    let o = if x == BLACK { WHITE } else { BLACK };
+    let edge = shape.rows[2] == "###";
+    for (row, text) in shape.rows.iter().enumerate() {
+        for (col, symbol) in text.bytes().enumerate() {
+            let offset = (col as i32 - 1, 1 - row as i32);
+            if offset == (0, 0) {
+                continue;
+            }
+            let (dx, dy) = transform(symmetry, offset);
+            let i = OFFSETS
+                .iter()
+                .position(|&o| o == (dx, dy))
+                .expect("a neighbour");
+            let state = neighbours[i];
+            let ok = match symbol {
+                b'X' => state == x,
+                b'O' => state == o,
+                b'.' => state == EMPTY,
+                b'x' => state == x || state == EMPTY,
+                b'o' => state == o || state == EMPTY,
+                b'#' => state == BORDER,
+                _ => edge || state != BORDER,
+            };
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn mover_allowed(mover: Mover, x: u8, to_move: u8) -> bool {
+    match mover {
+        Mover::Either => true,
+        Mover::X => to_move == x,
+        Mover::O => to_move != x,
+    }
+}
+
+/// Whether a move by `to_move` into a neighbourhood is good shape.
+fn good_shape(neighbours: &[u8; 8], to_move: u8) -> bool {
+    // Centre shapes need all eight neighbours on the board.
+    let centre_ok = !neighbours.contains(&BORDER);
+    (0..8).any(|symmetry| {
+        [BLACK, WHITE].iter().any(|&x| {
+            let cut = centre_ok
+                && matches(&CUT, neighbours, symmetry, x)
+                && !CUT_EXCEPTIONS
+                    .iter()
+                    .any(|e| matches(e, neighbours, symmetry, x));
+            cut || SHAPES.iter().any(|s| {
+                let edge = s.rows[2] == "###";
+                (edge || centre_ok)
+                    && mover_allowed(s.mover, x, to_move)
+                    && matches(s, neighbours, symmetry, x)
+            })
+        })
+    })
+}
+
+/// Bit 0: good shape for Black to play; bit 1: for White.
+fn table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|code| {
+                let n = states(code);
+                u8::from(good_shape(&n, BLACK)) | (u8::from(good_shape(&n, WHITE)) << 1)
+            })
+            .collect()
+    })
+}
+
+/// Builds the table now (it takes a moment) rather than in the middle of a search.
+pub fn prepare() {
+    table();
+}
+
+/// The neighbourhood code of `p`.
+pub fn code(board: &Board, p: Point) -> u16 {
+    let stride = board.size() as i32 + 2;
+    let mut code = 0u16;
+    for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
+        let q = (p as i32 + dx + dy * stride) as usize;
+        let state = match board.cell(q) {
+            Cell::Empty => EMPTY,
+            Cell::Stone(Color::Black) => BLACK,
+            Cell::Stone(Color::White) => WHITE,
+            Cell::Border => BORDER,
+        };
+        code |= (state as u16) << (2 * i);
+    }
+    code
+}
+
+/// Whether `color` playing at the empty point `p` makes one of the shapes.
+pub fn is_good_shape(board: &Board, p: Point, color: Color) -> bool {
+    table()[code(board, p) as usize] & (1 << color.index()) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(board: &Board, name: &str) -> Point {
+        let (l, r) = name.split_at(1);
+        board
+            .point_from_name(l.chars().next().unwrap(), r.parse().unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn hane_and_cut_shapes_match_in_every_orientation() {
+        // Black D5 faces White D4... a hane at E4 for Black: X O X over empty row.
+        let board = Board::from_diagram(&[
+            ".......", //
+            ".......", "...X...", "..XOX..", ".......", ".......", ".......",
+        ])
+        .unwrap();
+        // Below White D4, C3/D3/E3: row "..." under "XOX": D3 is a hane point for both.
+        assert!(is_good_shape(&board, at(&board, "D3"), Color::Black));
+        assert!(is_good_shape(&board, at(&board, "D3"), Color::White));
+        // A point far from everything matches nothing.
+        assert!(!is_good_shape(&board, at(&board, "G7"), Color::Black));
+    }
+
+    #[test]
+    fn the_table_is_symmetric_under_colour_swap_for_unrestricted_shapes() {
+        let t = table();
+        let swap = |code: u16| -> u16 {
+            let s = states(code).map(|v| match v {
+                BLACK => WHITE,
+                WHITE => BLACK,
+                v => v,
+            });
+            s.iter()
+                .enumerate()
+                .map(|(i, &v)| (v as u16) << (2 * i))
+                .sum()
+        };
+        // Black to move in a position equals White to move in the colour-swapped position.
+        for code in (0..=u16::MAX).step_by(7) {
+            assert_eq!(
+                t[code as usize] & 1,
+                (t[swap(code) as usize] >> 1) & 1,
+                "code {code:#x}"
+            );
+        }
+        assert!(t.iter().filter(|&&v| v != 0).count() > 100);
+    }
+}
