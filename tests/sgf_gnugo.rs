@@ -59,11 +59,11 @@ fn has_later_setup(game: &Game) -> bool {
     game.steps().iter().any(|s| matches!(s, Step::Setup { .. }))
 }
 
-/// The position an engine reports after a command: colour to move, black and white stones.
-fn position(
-    engine: &mut Client,
-    command: &str,
-) -> std::io::Result<Option<(String, Vec<String>, Vec<String>)>> {
+/// Colour to move, black stones, white stones.
+type Position = (String, Vec<String>, Vec<String>);
+
+/// The position an engine reports after a command.
+fn position(engine: &mut Client, command: &str) -> std::io::Result<Option<Position>> {
     let response = engine.send(command)?;
     if !response.success {
         return Ok(None);
