@@ -7,14 +7,19 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color};
-use crate::playout::{RandomPolicy, playout};
+use crate::playout::heavy::HeavyPolicy;
+use crate::playout::{Policy, RandomPolicy, playout};
 
-/// Runs random eye-avoiding playouts from the empty `size` board for about `duration` on one
-/// thread; returns (playouts, seconds, average moves per playout).
-pub fn random_playouts(size: usize, duration: Duration, seed: u64) -> (u64, f64, f64) {
+/// Runs playouts of `policy` from the empty `size` board for about `duration` on one thread;
+/// returns (playouts, seconds, average moves per playout).
+pub fn playouts(
+    size: usize,
+    duration: Duration,
+    seed: u64,
+    mut policy: impl Policy,
+) -> (u64, f64, f64) {
     let empty = Board::new(size);
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut policy = RandomPolicy::default();
     let start = Instant::now();
     let (mut playouts, mut moves) = (0u64, 0u64);
     let mut board = empty.clone();
@@ -30,15 +35,32 @@ pub fn random_playouts(size: usize, duration: Duration, seed: u64) -> (u64, f64,
     (playouts, seconds, moves as f64 / playouts as f64)
 }
 
-/// Prints the benchmark: a few rounds per size, each round's rate, and the median.
+/// Prints the benchmark: a few rounds per policy and size, each round's rate, and the median.
 pub fn run(seconds_per_round: f64, rounds: usize) {
-    println!("random eye-avoiding playouts from the empty board, 1 thread");
-    for size in [9, 19] {
+    crate::playout::pattern::prepare();
+    for (name, heavy) in [("random eye-avoiding", false), ("heavy", true)] {
+        println!("{name} playouts from the empty board, 1 thread");
+        for size in [9, 19] {
+            report(size, rounds, |round| {
+                let duration = Duration::from_secs_f64(seconds_per_round);
+                if heavy {
+                    playouts(size, duration, round, HeavyPolicy)
+                } else {
+                    playouts(size, duration, round, RandomPolicy::default())
+                }
+            });
+        }
+    }
+}
+
+/// Runs `rounds` rounds, printing each and the median rate.
+fn report(size: usize, rounds: usize, mut round: impl FnMut(u64) -> (u64, f64, f64)) {
+    {
         let mut rates: Vec<f64> = (0..rounds)
-            .map(|round| {
-                let (n, secs, moves) = random_playouts(size, Duration::from_secs_f64(seconds_per_round), round as u64);
+            .map(|r| {
+                let (n, secs, moves) = round(r as u64);
                 let rate = n as f64 / secs;
-                println!("  {size}x{size} round {}: {n} playouts in {secs:.2} s = {rate:.0}/s ({moves:.1} moves each)", round + 1);
+                println!("  {size}x{size} round {}: {n} playouts in {secs:.2} s = {rate:.0}/s ({moves:.1} moves each)", r + 1);
                 rate
             })
             .collect();

@@ -10,4 +10,5 @@ pub mod game;
 pub mod gtp;
 pub mod playout;
 pub mod regress;
+pub mod search;
 pub mod sgf;

@@ -147,6 +147,11 @@ impl Game {
         &self.steps
     }
 
+    /// Every stone arrangement the game has had.
+    pub fn arrangements(&self) -> impl Iterator<Item = u64> + '_ {
+        self.arrangements.keys().copied()
+    }
+
     /// The moves among the steps, in order.
     pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
         self.steps.iter().filter_map(|s| match *s {

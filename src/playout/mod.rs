@@ -4,6 +4,7 @@
 //! end with two consecutive passes (or a move cap against endless cycles, which the simple ko
 //! rule alone does not prevent).
 
+pub mod heavy;
 pub mod pattern;
 pub mod status;
 
@@ -50,15 +51,27 @@ impl Policy for RandomPolicy {
 /// Plays `board` to the end with `policy`, `color` moving first. Returns the number of moves.
 pub fn playout(
     board: &mut Board,
+    color: Color,
+    policy: &mut impl Policy,
+    rng: &mut SmallRng,
+) -> usize {
+    playout_with(board, color, policy, rng, |_, _| {})
+}
+
+/// `playout`, telling `on_move` every move played (for AMAF statistics).
+pub fn playout_with(
+    board: &mut Board,
     mut color: Color,
     policy: &mut impl Policy,
     rng: &mut SmallRng,
+    mut on_move: impl FnMut(Color, Move),
 ) -> usize {
     let max_moves = 3 * board.size() * board.size();
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
-        match policy.choose(board, color, rng) {
+        let mv = policy.choose(board, color, rng);
+        match mv {
             Move::Pass => {
                 board.pass();
                 passes += 1;
@@ -68,6 +81,7 @@ pub fn playout(
                 passes = 0;
             }
         }
+        on_move(color, mv);
         moves += 1;
         color = color.opponent();
     }

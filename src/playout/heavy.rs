@@ -1,0 +1,187 @@
+//! The heavy playout policy, in the MoGo/Pachi tradition. In order, the first rule that gives
+//! candidates chooses among them at random:
+//! 1. capture the last move's string if it is in atari;
+//! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
+//!    or extend when that gives two liberties or more);
+//! 3. good 3×3 shape next to the last two moves;
+//! 4. a random move that fills no own eye and puts no string of two or more stones in atari.
+//!
+//! Everything lives in fixed-size arrays: choosing a move allocates nothing.
+
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+use super::pattern::is_good_shape;
+use super::{Policy, RandomPolicy};
+use crate::board::{Board, Cell, Color, Move, Point};
+
+/// Candidate moves of one rule, without duplicates.
+struct Candidates {
+    points: [Point; 32],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [0; 32],
+            len: 0,
+        }
+    }
+
+    fn add(&mut self, p: Point) {
+        if self.len < self.points.len() && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
+        (self.len > 0).then(|| self.points[rng.random_range(0..self.len)])
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeavyPolicy;
+
+/// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string.
+fn sensible(board: &Board, color: Color, p: Point) -> bool {
+    board.is_empty_point(p)
+        && !board.is_eye(color, p)
+        && board.is_legal(color, p)
+        && !board.is_self_atari(color, p)
+}
+
+/// Rules 1 and 2 around the last move.
+fn atari_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
+    if board.stone(last) == Some(color.opponent())
+        && let Some(lib) = board.atari_liberty(last)
+        && board.is_legal(color, lib)
+    {
+        found.add(lib);
+    }
+    for n in board.neighbours(last) {
+        if board.stone(n) != Some(color) {
+            continue;
+        }
+        let Some(escape) = board.atari_liberty(n) else {
+            continue;
+        };
+        // Capture an enemy string next to ours that is in atari too.
+        for s in board.string_stones(n) {
+            for m in board.neighbours(s) {
+                if board.stone(m) == Some(color.opponent())
+                    && let Some(lib) = board.atari_liberty(m)
+                    && board.is_legal(color, lib)
+                {
+                    found.add(lib);
+                }
+            }
+        }
+        if sensible(board, color, escape) {
+            found.add(escape);
+        }
+    }
+}
+
+/// Rule 3: good shape on the points around the last two moves.
+fn shape_moves(board: &Board, color: Color, found: &mut Candidates) {
+    for last in board.last_moves().into_iter().flatten() {
+        let around = board
+            .neighbours(last)
+            .into_iter()
+            .chain(board.diagonals(last));
+        for p in around {
+            if board.cell(p) == Cell::Empty
+                && is_good_shape(board, p, color)
+                && sensible(board, color, p)
+            {
+                found.add(p);
+            }
+        }
+    }
+}
+
+impl Policy for HeavyPolicy {
+    fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        if let Some(last) = board.last_moves()[0] {
+            let mut found = Candidates::new();
+            atari_moves(board, color, last, &mut found);
+            if let Some(p) = found.pick(rng) {
+                return Move::Play(p);
+            }
+        }
+        let mut found = Candidates::new();
+        shape_moves(board, color, &mut found);
+        if let Some(p) = found.pick(rng) {
+            return Move::Play(p);
+        }
+        RandomPolicy {
+            avoid_self_atari: true,
+        }
+        .choose(board, color, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::playout;
+    use rand::SeedableRng;
+
+    fn at(board: &Board, name: &str) -> Point {
+        let (l, r) = name.split_at(1);
+        board
+            .point_from_name(l.chars().next().unwrap(), r.parse().unwrap())
+            .unwrap()
+    }
+
+    #[test]
+    fn captures_the_last_move_in_atari() {
+        let mut board = Board::from_diagram(&[
+            ".......", //
+            ".......", "..X....", ".X.X...", ".......", ".......", ".......",
+        ])
+        .unwrap();
+        board.play(Color::White, at(&board, "C4")).unwrap();
+        // White C4 has one liberty, C3: Black takes it every time.
+        let mut rng = SmallRng::seed_from_u64(1);
+        for _ in 0..20 {
+            assert_eq!(
+                HeavyPolicy.choose(&board, Color::Black, &mut rng),
+                Move::Play(at(&board, "C3"))
+            );
+        }
+    }
+
+    #[test]
+    fn saves_a_string_put_in_atari() {
+        let mut board = Board::from_diagram(&[
+            ".......", //
+            ".......", "..O....", ".OXO...", ".......", ".......", ".......",
+        ])
+        .unwrap();
+        board.play(Color::White, at(&board, "E3")).unwrap();
+        // Black C4 has one liberty left, C3; extending there gives it three.
+        let mut rng = SmallRng::seed_from_u64(2);
+        let mut saw_escape = false;
+        for _ in 0..20 {
+            let mv = HeavyPolicy.choose(&board, Color::Black, &mut rng);
+            saw_escape |= mv == Move::Play(at(&board, "C3"));
+        }
+        assert!(saw_escape);
+    }
+
+    #[test]
+    fn heavy_playouts_end_and_keep_the_board_consistent() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for size in [5, 9, 19] {
+            for _ in 0..10 {
+                let mut board = Board::new(size);
+                let moves = playout(&mut board, Color::Black, &mut HeavyPolicy, &mut rng);
+                board.check_invariants();
+                assert!(moves < 3 * size * size, "{size}: {moves} moves");
+            }
+        }
+    }
+}

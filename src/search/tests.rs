@@ -1,0 +1,129 @@
+use super::*;
+use crate::game::Superko;
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
+fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
+    Limits {
+        threads,
+        playouts: Some(playouts),
+        time: None,
+        max_tree_bytes: 64 << 20,
+        seed,
+    }
+}
+
+fn game_from(rows: &[&str], to_move: Color, komi: f64) -> Game {
+    let board = Board::from_diagram(rows).unwrap();
+    let mut game = Game::new(board.size(), komi, Superko::Situational);
+    game.set_start_position(board, to_move, 0);
+    game
+}
+
+fn name(game: &Game, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => game.board().point_name(p),
+    }
+}
+
+#[test]
+fn wins_a_capturing_race_in_the_corner() {
+    // Black A1-B1-B2 and White's five corner stones share their last liberty, A2: whoever plays
+    // there first captures. With komi 20.5 Black wins only by capturing.
+    let game = game_from(
+        &[
+            ".....", //
+            "XXXX.", "OOOX.", ".XOX.", "XXOX.",
+        ],
+        Color::Black,
+        20.5,
+    );
+    let report = search(&game, Color::Black, &limits(2000, 1, 1), &pool(1));
+    let (best, _, winrate) = report.best().unwrap();
+    assert_eq!(name(&game, best), "A2", "{:?}", &report.moves[..3]);
+    assert!(winrate > 0.9, "winrate {winrate}");
+    // White to move saves itself the same way.
+    let report = search(&game, Color::White, &limits(2000, 1, 1), &pool(1));
+    assert_eq!(name(&game, report.best().unwrap().0), "A2");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search_on_one_thread() {
+    let game = Game::new(9, 7.5, Superko::Situational);
+    let a = search(&game, Color::Black, &limits(1500, 1, 42), &pool(1));
+    let b = search(&game, Color::Black, &limits(1500, 1, 42), &pool(1));
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.playouts, b.playouts);
+    let c = search(&game, Color::Black, &limits(1500, 1, 43), &pool(1));
+    assert_ne!(a.moves, c.moves, "another seed, another search");
+}
+
+#[test]
+fn repeated_arrangements_never_enter_the_tree() {
+    // 2x2: Black A1 would bring back the position after move 1 (no simple ko involved).
+    let mut game = Game::new(2, 0.5, Superko::Situational);
+    for (c, p) in [
+        (Color::Black, (0, 0)),
+        (Color::White, (1, 0)),
+        (Color::Black, (0, 1)),
+        (Color::White, (1, 1)),
+        (Color::Black, (0, 0)),
+    ] {
+        let point = game.board().point(p.0, p.1);
+        game.play(c, Move::Play(point)).unwrap();
+    }
+    game.play(Color::White, Move::Play(game.board().point(0, 1)))
+        .unwrap();
+    let a1 = Move::Play(game.board().point(0, 0));
+    assert!(
+        game.board()
+            .is_legal(Color::Black, game.board().point(0, 0))
+    );
+    let report = search(&game, Color::Black, &limits(300, 1, 0), &pool(1));
+    assert!(
+        report.moves.iter().all(|(m, _, _)| *m != a1),
+        "{:?}",
+        report.moves
+    );
+}
+
+#[test]
+fn all_threads_search_one_tree() {
+    let game = Game::new(9, 7.5, Superko::Situational);
+    let report = search(&game, Color::Black, &limits(2000, 2, 7), &pool(2));
+    assert!(report.playouts >= 1000, "{} playouts", report.playouts);
+    // Each child's visits are its prior plus the playouts through it.
+    let visits: u64 = report.moves.iter().map(|m| m.1 as u64).sum();
+    assert!(
+        visits >= report.playouts,
+        "the root's children saw every playout: {visits}"
+    );
+    // Ownership is a fraction for each side.
+    let board = game.board();
+    for p in board.points() {
+        let [b, w] = report.ownership[p];
+        assert!((0.0..=1.0).contains(&(b + w)));
+    }
+}
+
+#[test]
+fn a_full_tree_keeps_searching() {
+    let game = Game::new(9, 7.5, Superko::Situational);
+    let mut small = limits(20_000, 1, 5);
+    small.max_tree_bytes = 1;
+    let report = search(&game, Color::Black, &small, &pool(1));
+    // The tree holds one chunk of nodes and filled it (but for a gap smaller than one
+    // expansion); the search went on.
+    assert!(
+        report.nodes > (1 << 16) - 100 && report.nodes <= 1 << 16,
+        "{} nodes",
+        report.nodes
+    );
+    assert!(report.playouts > 10_000, "{} playouts", report.playouts);
+}
