@@ -272,12 +272,9 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
 fn score(shared: &Shared, board: &Board) -> f64 {
     let mut difference = 0i32;
     for p in board.points() {
-        match final_owner(board, p) {
-            Some(c) => {
-                shared.owned[p][c.index()].fetch_add(1, Relaxed);
-                difference += if c == Color::Black { 1 } else { -1 };
-            }
-            None => {}
+        if let Some(c) = final_owner(board, p) {
+            shared.owned[p][c.index()].fetch_add(1, Relaxed);
+            difference += if c == Color::Black { 1 } else { -1 };
         }
     }
     difference as f64 - shared.komi
