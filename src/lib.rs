@@ -8,6 +8,7 @@ pub mod bench;
 pub mod board;
 pub mod game;
 pub mod gtp;
+pub mod player;
 pub mod playout;
 pub mod regress;
 pub mod search;

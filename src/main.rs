@@ -19,8 +19,15 @@ Usage:
                                        run gogui-regress style suites (default engine: this tengen)
 
 Options:
-  --seed N                  seed of every random choice (default 0); the same seed gives the
-                            same answers
+  --threads N               search threads (default: every core)
+  --playouts N              playouts per move (default: no limit, see --time)
+  --time S                  seconds per move (default 5 when --playouts is not given)
+  --max-tree-mb MB          memory for the search tree (default 512); a full tree stops growing
+                            and the search goes on
+  --resign-threshold P      resign when the win rate stays below P for 3 moves (default 0.1)
+  --never-resign            never resign
+  --seed N                  seed of every random choice (default 0); with --threads 1 and
+                            --playouts, the same seed gives the same moves
   --save-games DIR          save every game that ends by two passes as SGF in DIR
   --superko situational|positional
                             repetition rule of `play` (default situational, the rules' reading);
@@ -37,25 +44,48 @@ fn value<'a>(
     args.next().ok_or_else(|| format!("{option} needs a value"))
 }
 
+/// Parses a number option's value.
+fn number<T: std::str::FromStr>(v: &str, option: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{option}: not a valid number: {v}"))
+}
+
 fn parse_config(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
+    let player = &mut config.player;
+    let (mut playouts, mut time) = (None, None);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--seed" => {
-                let v = value(&mut args, arg)?;
-                config.seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed: not a number: {v}"))?;
+        let option = arg.as_str();
+        match option {
+            "--never-resign" => player.never_resign = true,
+            "--seed" => player.seed = number(value(&mut args, option)?, option)?,
+            "--threads" => {
+                player.threads = number::<usize>(value(&mut args, option)?, option)?.max(1)
             }
-            "--save-games" => config.save_games = Some(value(&mut args, arg)?.into()),
+            "--playouts" => playouts = Some(number::<u64>(value(&mut args, option)?, option)?),
+            "--time" => {
+                time = Some(number::<f64>(value(&mut args, option)?, option)?).filter(|t| *t > 0.0)
+            }
+            "--max-tree-mb" => {
+                player.max_tree_mb = number::<usize>(value(&mut args, option)?, option)?.max(1)
+            }
+            "--resign-threshold" => {
+                player.resign_threshold = number(value(&mut args, option)?, option)?
+            }
+            "--save-games" => config.save_games = Some(value(&mut args, option)?.into()),
             "--superko" => {
-                let v = value(&mut args, arg)?;
+                let v = value(&mut args, option)?;
                 config.superko =
                     Superko::from_name(v).ok_or_else(|| format!("--superko: unknown rule {v}"))?;
             }
             other => return Err(format!("unknown option {other} (see --help)")),
         }
+    }
+    // A playout limit alone means no time limit; otherwise the time limit (default 5 s) holds.
+    if playouts.is_some() || time.is_some() {
+        player.playouts = playouts;
+        player.time = time;
     }
     Ok(config)
 }

@@ -10,6 +10,7 @@ use crate::board::{Board, Color, Move, Point};
 use crate::game::handicap::{fixed_handicap_points, max_fixed_handicap};
 use crate::game::score::{self, GameResult};
 use crate::game::{DEFAULT_KOMI, Game, Superko};
+use crate::player::{Decision, Player, Settings};
 use crate::playout::status::{self, Status};
 use crate::sgf::{self, GameInfo};
 use parse::{CommandLine, MoveName};
@@ -18,24 +19,25 @@ use std::path::PathBuf;
 /// Settings given on the command line.
 #[derive(Clone, Debug)]
 pub struct Config {
-    pub seed: u64,
     pub superko: Superko,
     /// A folder where every game that ends by two passes is saved as SGF.
     pub save_games: Option<PathBuf>,
+    pub player: Settings,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            seed: 0,
             superko: Superko::Situational,
             save_games: None,
+            player: Settings::default(),
         }
     }
 }
 
 pub struct Engine {
     game: Game,
+    player: Player,
     /// Players, date and result of a loaded record, written back by `printsgf`.
     info: GameInfo,
     config: Config,
@@ -93,6 +95,14 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "play",
         run: Engine::play,
+    },
+    Command {
+        name: "genmove",
+        run: Engine::genmove,
+    },
+    Command {
+        name: "reg_genmove",
+        run: Engine::reg_genmove,
     },
     Command {
         name: "undo",
@@ -184,6 +194,7 @@ impl Engine {
     pub fn new(config: Config) -> Engine {
         Engine {
             game: Game::new(19, DEFAULT_KOMI, config.superko),
+            player: Player::new(config.player.clone()),
             info: GameInfo::default(),
             config,
             saved: 0,
@@ -379,12 +390,49 @@ impl Engine {
         Ok(vertex_list(self.game.board(), points))
     }
 
-    fn judgement(&self) -> status::Judgement {
-        status::judge(&self.game, self.config.seed)
+    /// The count with the dead stones removed, as the player judges them.
+    fn result(&mut self) -> GameResult {
+        let judgement = self.player.judgement(&self.game);
+        status::final_result(&self.game, judgement)
     }
 
-    fn result(&self) -> GameResult {
-        status::final_result(&self.game, &self.judgement())
+    fn move_text(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".into(),
+            Move::Play(p) => self.game.board().point_name(p),
+        }
+    }
+
+    /// `genmove colour`: the engine's move, played; `pass` or `resign` (lower case).
+    fn genmove(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let color = color_arg(args[0])?;
+        let mv = match self.player.genmove(&self.game, color) {
+            Decision::Resign => return Ok("resign".into()),
+            Decision::Play(mv) => mv,
+        };
+        // The search offers only moves that repeat no arrangement of stones; check all the same.
+        let mv = if self.game.check_own_move(color, mv).is_ok() {
+            mv
+        } else {
+            log::error!("the search chose an illegal move {mv:?}; passing instead");
+            Move::Pass
+        };
+        self.game
+            .play(color, mv)
+            .map_err(|e| format!("internal error: {e:?}"))?;
+        if self.game.is_over() {
+            self.game_over();
+        }
+        Ok(self.move_text(mv))
+    }
+
+    /// `reg_genmove colour`: the move `genmove` would choose, not played.
+    fn reg_genmove(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let color = color_arg(args[0])?;
+        let mv = self.player.reg_genmove(&self.game, color);
+        Ok(self.move_text(mv))
     }
 
     /// Play ended by two passes: log the result for people and save the game if asked to.
@@ -415,7 +463,7 @@ impl Engine {
 
     /// The game as SGF, with today's date unless the record had one, and the result once play
     /// has ended.
-    fn sgf_text(&self) -> String {
+    fn sgf_text(&mut self) -> String {
         let mut info = self.info.clone();
         info.date.get_or_insert_with(sgf::today);
         if self.game.is_over() {
@@ -445,7 +493,7 @@ impl Engine {
     fn final_status_list(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
         let wanted = Status::from_name(args[0]).ok_or(SYNTAX_ERROR)?;
-        let judgement = self.judgement();
+        let judgement = self.player.judgement(&self.game);
         let board = self.game.board();
         let stones = judgement.stones_with(board, wanted);
         let mut strings: Vec<Vec<Point>> = Vec::new();

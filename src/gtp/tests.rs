@@ -10,6 +10,15 @@ fn engine() -> Engine {
     Engine::new(Config::default())
 }
 
+/// An engine that thinks briefly, on one thread.
+fn quick_engine() -> Engine {
+    let mut config = Config::default();
+    config.player.playouts = Some(200);
+    config.player.time = None;
+    config.player.threads = 1;
+    Engine::new(config)
+}
+
 /// Sends one command and returns the full response.
 fn send(engine: &mut Engine, line: &str) -> String {
     engine.execute(line)
@@ -523,7 +532,7 @@ fn arbitrary_input_never_breaks_the_engine() {
         150
     };
     for _ in 0..rounds {
-        let mut e = engine();
+        let mut e = quick_engine();
         let lines: Vec<Vec<u8>> = (0..rng.random_range(1..40))
             .map(|_| random_line(&mut rng))
             .collect();

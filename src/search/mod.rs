@@ -32,6 +32,10 @@ pub struct Limits {
     pub time: Option<f64>,
     pub max_tree_bytes: usize,
     pub seed: u64,
+    /// Points added to komi inside the search (dynamic komi): with the expected margin here,
+    /// both sides go on fighting for every point instead of playing at random in a decided
+    /// game.
+    pub komi_offset: f64,
 }
 
 /// RAVE equivalence parameter E of β = ñ / (ñ + n + n·ñ/E).
@@ -54,6 +58,8 @@ pub struct Report {
     pub nodes: usize,
     /// For every point, the fraction of playouts it ended as Black's, and as White's.
     pub ownership: Vec<[f32; 2]>,
+    /// Black's average margin at the end of the playouts, real komi included.
+    pub mean_margin: f64,
 }
 
 impl Report {
@@ -78,8 +84,10 @@ struct Shared<'a> {
     root_color: Color,
     /// Stone arrangements of the game so far: moves recreating one never enter the tree.
     history: HashSet<u64>,
-    /// Black's margin needed to win: komi plus handicap compensation.
+    /// Black's margin needed to win: komi plus handicap compensation, plus the offset.
     komi: f64,
+    /// Sum of Black's margins (real komi), in half points.
+    margins: std::sync::atomic::AtomicI64,
     /// Playouts started (the budget) and finished (the report).
     playouts: AtomicU64,
     finished: AtomicU64,
@@ -97,7 +105,8 @@ pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPo
         root_board: game.board(),
         root_color: color,
         history: game.arrangements().collect(),
-        komi: game.komi() + handicap_compensation(game.handicap()),
+        komi: game.komi() + handicap_compensation(game.handicap()) + limits.komi_offset,
+        margins: std::sync::atomic::AtomicI64::new(0),
         playouts: AtomicU64::new(0),
         finished: AtomicU64::new(0),
         stop: AtomicBool::new(false),
@@ -150,6 +159,8 @@ fn report(shared: &Shared) -> Report {
         seconds: shared.start.elapsed().as_secs_f64(),
         nodes: tree.nodes(),
         ownership,
+        mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
+            + shared.limits.komi_offset,
     }
 }
 
@@ -265,6 +276,9 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         });
     }
     let margin = score(shared, &s.board);
+    shared
+        .margins
+        .fetch_add((2.0 * margin).round() as i64, Relaxed);
     update(shared, s, margin);
 }
 
