@@ -2,7 +2,8 @@
 //!
 //! Layers, each using only those before it: `board` (points, strings, liberties, hash) →
 //! `game` (history, superko, undo, counting) and `sgf` → `playout` (policies, dead stones) →
-//! `gtp` (protocol, command table, client) → `regress` and `bench` (tools on top).
+//! `search` (the tree) → `player` (decisions) → `gtp` (protocol, command table, client) →
+//! `regress`, `referee` and `bench` (tools on top).
 
 pub mod bench;
 pub mod board;
@@ -10,6 +11,7 @@ pub mod game;
 pub mod gtp;
 pub mod player;
 pub mod playout;
+pub mod referee;
 pub mod regress;
 pub mod search;
 pub mod sgf;

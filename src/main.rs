@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve};
-use tengen::{bench, regress};
+use tengen::{bench, referee, regress};
 
 const HELP: &str = "\
 tengen: a Go engine for the Chinese rules that speaks GTP version 2 on stdin/stdout.
@@ -17,6 +17,11 @@ Usage:
                                        playout throughput on 9x9 and 19x19, one thread
   tengen regress [--engine 'CMD ARGS'] FILE.tst...
                                        run gogui-regress style suites (default engine: this tengen)
+  tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [--size N] [--komi K]
+               [--sgf-dir DIR] [--max-moves N]
+                                       play a match, colours alternating (engine 1 is Black in
+                                       odd games); prints each result and engine 1's win rate
+                                       with a 95% confidence interval
 
 Options:
   --threads N               search threads (default: every core)
@@ -170,6 +175,37 @@ fn run_regress(args: &[String]) -> Result<bool, String> {
     Ok(all_ok)
 }
 
+fn run_match(args: &[String]) -> Result<(), String> {
+    let mut config = referee::MatchConfig {
+        engines: [Vec::new(), Vec::new()],
+        games: 10,
+        size: 9,
+        komi: 7.5,
+        sgf_dir: None,
+        max_moves: 1000,
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let option = arg.as_str();
+        let v = value(&mut args, option)?;
+        let command = || v.split_whitespace().map(String::from).collect::<Vec<_>>();
+        match option {
+            "--engine1" => config.engines[0] = command(),
+            "--engine2" => config.engines[1] = command(),
+            "--games" => config.games = number(v, option)?,
+            "--size" => config.size = number(v, option)?,
+            "--komi" => config.komi = number(v, option)?,
+            "--max-moves" => config.max_moves = number(v, option)?,
+            "--sgf-dir" => config.sgf_dir = Some(v.into()),
+            other => return Err(format!("unknown match option {other}")),
+        }
+    }
+    if config.engines.iter().any(Vec::is_empty) {
+        return Err("match needs --engine1 and --engine2".into());
+    }
+    referee::run(&config).map(|_| ()).map_err(|e| e.to_string())
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -184,6 +220,7 @@ fn main() -> ExitCode {
     let outcome = match args.first().map(String::as_str) {
         Some("bench") => run_bench(&args[1..]).map(|_| true),
         Some("regress") => run_regress(&args[1..]),
+        Some("match") => run_match(&args[1..]).map(|_| true),
         _ => run_gtp(&args).map(|_| true),
     };
     match outcome {

@@ -1,0 +1,252 @@
+//! `tengen match`: plays games between two GTP engines and counts the results. A simple runner
+//! for strength measurements; the full referee (clocks, rulings, tournaments) grows from it.
+//!
+//! The runner keeps the game itself: every move is checked (positional superko), an illegal
+//! move or a broken engine loses the game, two passes end it. Dead stones come from both
+//! engines' `final_status_list dead` when they agree, else from tengen's own judgement; the
+//! board is then counted by area.
+
+use std::io;
+use std::path::PathBuf;
+
+use crate::board::{Color, Move, Point};
+use crate::game::score::{GameResult, area};
+use crate::game::{Game, Superko};
+use crate::gtp::client::Client;
+use crate::player::{Player, Settings};
+use crate::sgf::{self, GameInfo};
+
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines as command lines; the first plays Black in odd games.
+    pub engines: [Vec<String>; 2],
+    pub games: usize,
+    pub size: usize,
+    pub komi: f64,
+    pub sgf_dir: Option<PathBuf>,
+    pub max_moves: usize,
+}
+
+/// How one game ended, seen from the first engine.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub first_is_black: bool,
+    pub result: String,
+    pub first_wins: Option<bool>,
+    pub moves: usize,
+}
+
+fn vertex(game: &Game, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => game.board().point_name(p),
+    }
+}
+
+fn parse_vertex(game: &Game, text: &str) -> Option<Move> {
+    let m = crate::gtp::parse::move_name(text)?;
+    m.on(game.board())
+}
+
+fn setup(engine: &mut Client, config: &MatchConfig) -> io::Result<()> {
+    engine.ask(&format!("boardsize {}", config.size))?;
+    engine.ask("clear_board")?;
+    engine.ask(&format!("komi {}", config.komi))?;
+    Ok(())
+}
+
+/// The dead stones both engines name, or tengen's own view when they disagree.
+fn dead_stones(engines: &mut [Client; 2], game: &Game, judge: &mut Player) -> Vec<Point> {
+    let lists: Vec<Option<Vec<Point>>> = engines
+        .iter_mut()
+        .map(|e| {
+            let text = e.ask("final_status_list dead").ok()?;
+            let mut points: Vec<Point> = text
+                .split_whitespace()
+                .filter_map(|v| parse_vertex(game, v))
+                .filter_map(|m| match m {
+                    Move::Play(p) => Some(p),
+                    Move::Pass => None,
+                })
+                .collect();
+            points.sort_unstable();
+            Some(points)
+        })
+        .collect();
+    match (&lists[0], &lists[1]) {
+        (Some(a), Some(b)) if a == b => a.clone(),
+        _ => {
+            log::info!("the engines disagree on dead stones; tengen judges");
+            judge
+                .judgement(game)
+                .stones_with(game.board(), crate::playout::status::Status::Dead)
+        }
+    }
+}
+
+/// Plays one game. `engines[0]` is the first engine; `first_is_black` says its colour.
+pub fn play_game(
+    engines: &mut [Client; 2],
+    config: &MatchConfig,
+    first_is_black: bool,
+    judge: &mut Player,
+) -> io::Result<(Outcome, Game)> {
+    for e in engines.iter_mut() {
+        setup(e, config)?;
+    }
+    let mut game = Game::new(config.size, config.komi, Superko::Positional);
+    let index = |c: Color| usize::from((c == Color::Black) != first_is_black);
+    let mut result = None;
+    while !game.is_over() && game.move_count() < config.max_moves {
+        let color = game.to_move();
+        let (mover, other) = (index(color), 1 - index(color));
+        let answer = engines[mover].ask(&format!("genmove {}", color.name()));
+        let letter = |c: Color| if c == Color::Black { 'B' } else { 'W' };
+        let winner = letter(color.opponent());
+        let text = match answer {
+            Ok(t) => t.to_lowercase(),
+            Err(e) => {
+                result = Some(format!("{winner}+Forfeit"));
+                log::warn!("engine failed: {e}");
+                break;
+            }
+        };
+        if text == "resign" {
+            result = Some(format!("{winner}+Resign"));
+            break;
+        }
+        let Some(mv) = parse_vertex(&game, &text).filter(|&m| game.check_move(color, m).is_ok())
+        else {
+            log::warn!("illegal move {text} by {color:?}");
+            result = Some(format!("{winner}+Illegal"));
+            break;
+        };
+        game.play(color, mv).expect("checked");
+        if engines[other]
+            .ask(&format!("play {} {}", color.name(), vertex(&game, mv)))
+            .is_err()
+        {
+            // The other engine refuses a legal move: it forfeits.
+            result = Some(format!("{}+Forfeit", letter(color)));
+            break;
+        }
+    }
+    let result = match result {
+        Some(r) => r,
+        None => {
+            let dead = dead_stones(engines, &game, judge);
+            GameResult::from_count(area(game.board(), &dead), config.komi, 0).to_string()
+        }
+    };
+    let black_wins = result.starts_with('B');
+    let first_wins = if result == "0" {
+        None
+    } else {
+        Some(black_wins == first_is_black)
+    };
+    Ok((
+        Outcome {
+            first_is_black,
+            result,
+            first_wins,
+            moves: game.move_count(),
+        },
+        game,
+    ))
+}
+
+/// The 95% Wilson score interval of a win rate.
+pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
+    if games == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96;
+    let p = wins / games;
+    let centre = p + z * z / (2.0 * games);
+    let spread = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt();
+    let denominator = 1.0 + z * z / games;
+    (
+        (centre - spread) / denominator,
+        (centre + spread) / denominator,
+    )
+}
+
+/// Runs the match, printing one line per game and the totals; returns the outcomes.
+pub fn run(config: &MatchConfig) -> io::Result<Vec<Outcome>> {
+    let start = |cmd: &Vec<String>| Client::start(&cmd[0], &cmd[1..], None);
+    let mut engines = [start(&config.engines[0])?, start(&config.engines[1])?];
+    let names: Vec<String> = engines
+        .iter_mut()
+        .map(|e| e.ask("name").unwrap_or_else(|_| "?".into()))
+        .collect();
+    let mut judge = Player::new(Settings {
+        threads: 1,
+        ..Settings::default()
+    });
+    let mut outcomes = Vec::new();
+    let (mut wins, mut draws) = (0.0, 0);
+    for i in 0..config.games {
+        let first_is_black = i % 2 == 0;
+        let (outcome, game) = play_game(&mut engines, config, first_is_black, &mut judge)?;
+        match outcome.first_wins {
+            Some(true) => wins += 1.0,
+            Some(false) => {}
+            None => {
+                wins += 0.5;
+                draws += 1;
+            }
+        }
+        let (low, high) = wilson(wins, (i + 1) as f64);
+        println!(
+            "game {}: {} black, {} in {} moves; {} {wins}/{} ({:.1}%, 95% CI {:.1}-{:.1}%)",
+            i + 1,
+            if first_is_black { &names[0] } else { &names[1] },
+            outcome.result,
+            outcome.moves,
+            names[0],
+            i + 1,
+            100.0 * wins / (i + 1) as f64,
+            100.0 * low,
+            100.0 * high
+        );
+        if let Some(dir) = &config.sgf_dir {
+            let (black, white) = if first_is_black { (0, 1) } else { (1, 0) };
+            let info = GameInfo {
+                black: Some(config.engines[black].join(" ")),
+                white: Some(config.engines[white].join(" ")),
+                date: Some(sgf::today()),
+                result: Some(outcome.result.clone()),
+            };
+            std::fs::create_dir_all(dir)?;
+            std::fs::write(
+                dir.join(format!("game-{:04}.sgf", i + 1)),
+                sgf::write(&game, &info),
+            )?;
+        }
+        outcomes.push(outcome);
+    }
+    println!(
+        "{}: {wins} wins in {} games ({draws} draws)",
+        names[0], config.games
+    );
+    for e in engines {
+        let _ = e.quit();
+    }
+    Ok(outcomes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals() {
+        let (low, high) = wilson(80.0, 100.0);
+        assert!(
+            (low - 0.711).abs() < 0.002 && (high - 0.867).abs() < 0.002,
+            "{low} {high}"
+        );
+        let (low, high) = wilson(0.0, 10.0);
+        assert!(low == 0.0 && (high - 0.278).abs() < 0.002);
+    }
+}
