@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color};
+use crate::board::{Board, Color, Move};
+use crate::game::{Game, Superko};
+use crate::search::tree::Tree;
+use crate::search::{Limits, search};
 use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{Policy, RandomPolicy, playout};
 
@@ -69,5 +72,58 @@ fn report(size: usize, rounds: usize, mut round: impl FnMut(u64) -> (u64, f64, f
             "{size}x{size}: median {:.0} playouts/s",
             rates[rates.len() / 2]
         );
+    }
+}
+
+/// A middle-game position: `moves` random moves (no eye filling, no self-atari) from the empty
+/// board, the same every time.
+fn middle_game(size: usize, moves: usize) -> Game {
+    let mut game = Game::new(size, 7.5, Superko::Situational);
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut policy = RandomPolicy { avoid_self_atari: true };
+    for _ in 0..moves {
+        let color = game.to_move();
+        let mv = policy.choose(game.board(), color, &mut rng);
+        if game.play(color, mv).is_err() {
+            game.play(color, Move::Pass).expect("a pass");
+        }
+    }
+    game
+}
+
+/// Full searches (tree, heavy playouts): playouts per second with 1 thread and with all, on
+/// 9×9 and 19×19, from the empty board and from a middle-game position.
+pub fn run_search(seconds: f64, rounds: usize) {
+    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("full search (tree + heavy playouts), {seconds} s per search, median of {rounds}");
+    for size in [9, 19] {
+        for (position, moves) in [("empty", 0), ("middle game", size * size / 3)] {
+            let game = middle_game(size, moves);
+            for threads in [1, all] {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+                let limits = Limits {
+                    threads,
+                    playouts: None,
+                    time: Some(seconds),
+                    max_tree_bytes: 1 << 30,
+                    seed: 1,
+                    komi_offset: 0.0,
+                };
+                let mut rates = Vec::new();
+                let mut nodes = 0;
+                for _ in 0..rounds {
+                    // No early stop: a huge playout budget that time cuts short.
+                    let report = search(&game, game.to_move(), &Limits { playouts: Some(u64::MAX), ..limits.clone() }, &pool);
+                    rates.push(report.playouts as f64 / report.seconds);
+                    nodes = report.nodes;
+                }
+                rates.sort_by(f64::total_cmp);
+                println!(
+                    "  {size}x{size} {position}, {threads} thread(s): {:.0} playouts/s, {nodes} nodes of {} bytes",
+                    rates[rates.len() / 2],
+                    Tree::node_bytes()
+                );
+            }
+        }
     }
 }

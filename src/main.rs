@@ -138,6 +138,7 @@ fn run_bench(args: &[String]) -> Result<(), String> {
         }
     }
     bench::run(seconds, rounds);
+    bench::run_search(seconds, rounds);
     Ok(())
 }
 
