@@ -8,10 +8,10 @@ use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color, Move};
 use crate::game::{Game, Superko};
-use crate::search::tree::Tree;
-use crate::search::{Limits, search};
 use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{Policy, RandomPolicy, playout};
+use crate::search::tree::Tree;
+use crate::search::{Limits, search};
 
 /// Runs playouts of `policy` from the empty `size` board for about `duration` on one thread;
 /// returns (playouts, seconds, average moves per playout).
@@ -80,7 +80,9 @@ fn report(size: usize, rounds: usize, mut round: impl FnMut(u64) -> (u64, f64, f
 fn middle_game(size: usize, moves: usize) -> Game {
     let mut game = Game::new(size, 7.5, Superko::Situational);
     let mut rng = SmallRng::seed_from_u64(2026);
-    let mut policy = RandomPolicy { avoid_self_atari: true };
+    let mut policy = RandomPolicy {
+        avoid_self_atari: true,
+    };
     for _ in 0..moves {
         let color = game.to_move();
         let mv = policy.choose(game.board(), color, &mut rng);
@@ -100,7 +102,10 @@ pub fn run_search(seconds: f64, rounds: usize) {
         for (position, moves) in [("empty", 0), ("middle game", size * size / 3)] {
             let game = middle_game(size, moves);
             for threads in [1, all] {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a pool");
                 let limits = Limits {
                     threads,
                     playouts: None,
@@ -113,7 +118,15 @@ pub fn run_search(seconds: f64, rounds: usize) {
                 let mut nodes = 0;
                 for _ in 0..rounds {
                     // No early stop: a huge playout budget that time cuts short.
-                    let report = search(&game, game.to_move(), &Limits { playouts: Some(u64::MAX), ..limits.clone() }, &pool);
+                    let report = search(
+                        &game,
+                        game.to_move(),
+                        &Limits {
+                            playouts: Some(u64::MAX),
+                            ..limits.clone()
+                        },
+                        &pool,
+                    );
                     rates.push(report.playouts as f64 / report.seconds);
                     nodes = report.nodes;
                 }

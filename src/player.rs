@@ -3,8 +3,9 @@
 //! several hopeless moves, and judges dead stones with the same statistics it passed on.
 
 use crate::board::{Color, Move};
-use crate::game::Game;
+use crate::game::{Game, Step};
 use crate::playout::status::{self, Judgement};
+use crate::search::tree::Tree;
 use crate::search::{self, Limits, Report};
 
 /// Settings from the command line.
@@ -56,6 +57,17 @@ pub struct Player {
     /// The judgement made for a stone arrangement, kept so that `final_status_list` agrees with
     /// the pass that was made on it.
     judged: Option<(u64, Judgement)>,
+    /// The last `genmove` search, for reuse after the moves that followed it.
+    kept: Option<Kept>,
+}
+
+/// A search tree and the position its root stands for.
+struct Kept {
+    tree: Tree,
+    /// Steps of the game at the root, the stones there, and the side to move.
+    steps: usize,
+    hash: u64,
+    color: Color,
 }
 
 impl Player {
@@ -70,6 +82,7 @@ impl Player {
             pool,
             hopeless: [0; 2],
             judged: None,
+            kept: None,
         }
     }
 
@@ -92,9 +105,22 @@ impl Player {
         }
     }
 
-    fn search(&self, game: &Game, color: Color) -> Report {
+    /// Searches for `color`, continuing the subtree of the last search when the game went on
+    /// from there, and keeps the tree for the next move.
+    fn search(&mut self, game: &Game, color: Color) -> Report {
         let limits = self.limits(game, self.settings.playouts, self.settings.time);
-        let report = search::search(game, color, &limits, &self.pool);
+        let tree = self
+            .reusable_tree(game, color)
+            .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
+        let reused = tree.node(Tree::ROOT).stats().visits;
+        let (report, tree) = search::search_tree(game, color, &limits, &self.pool, tree);
+        log::debug!("kept {reused} visits from the last search");
+        self.kept = Some(Kept {
+            tree,
+            steps: game.steps().len(),
+            hash: game.board().hash(),
+            color,
+        });
         log::info!(
             "{} playouts in {:.2} s ({:.0}/s), {} nodes; best {:?}",
             report.playouts,
@@ -104,6 +130,28 @@ impl Player {
             &report.moves[..report.moves.len().min(3)]
         );
         report
+    }
+
+    /// The part of the last search below the moves played since, if the game went on from its
+    /// root with `color` to move now.
+    fn reusable_tree(&mut self, game: &Game, color: Color) -> Option<Tree> {
+        let kept = self.kept.take()?;
+        if game.hash_at(kept.steps) != Some(kept.hash) {
+            return None;
+        }
+        let mut node = Tree::ROOT;
+        let mut to_move = kept.color;
+        for step in game.steps().get(kept.steps..)? {
+            let Step::Move(c, mv) = *step else {
+                return None;
+            };
+            if c != to_move {
+                return None;
+            }
+            node = kept.tree.child(node, mv)?;
+            to_move = to_move.opponent();
+        }
+        (to_move == color).then(|| Tree::subtree(&kept.tree, node, self.settings.max_tree_mb << 20))
     }
 
     /// `genmove`: search, then play, pass or resign.
@@ -116,9 +164,11 @@ impl Player {
         Decision::Play(self.choose(game, color, &report))
     }
 
-    /// `reg_genmove`: the move `genmove` would play, without counting towards resignation.
+    /// `reg_genmove`: the move `genmove` would play, from a fresh search (the same answer for
+    /// the same position), without counting towards resignation.
     pub fn reg_genmove(&mut self, game: &Game, color: Color) -> Move {
-        let report = self.search(game, color);
+        let limits = self.limits(game, self.settings.playouts, self.settings.time);
+        let report = search::search(game, color, &limits, &self.pool);
         self.choose(game, color, &report)
     }
 
@@ -182,5 +232,122 @@ impl Player {
             self.judged = Some((hash, status::judge(game.board(), &ownership)));
         }
         &self.judged.as_ref().expect("a judgement").1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Superko;
+
+    fn quick() -> Player {
+        Player::new(Settings {
+            threads: 1,
+            playouts: Some(800),
+            time: None,
+            ..Settings::default()
+        })
+    }
+
+    #[test]
+    fn the_subtree_of_the_moves_played_is_kept() {
+        let mut player = quick();
+        let mut game = Game::new(9, 7.5, Superko::Situational);
+        let Decision::Play(mine) = player.genmove(&game, Color::Black) else {
+            panic!("resigned")
+        };
+        game.play(Color::Black, mine).unwrap();
+        // White answers with a move the tree knows.
+        let kept = player.kept.as_ref().unwrap();
+        let after_mine = kept.tree.child(Tree::ROOT, mine).unwrap();
+        let reply = kept
+            .tree
+            .node(kept.tree.node(after_mine).children().unwrap().start)
+            .mv();
+        let expected_visits = kept
+            .tree
+            .node(kept.tree.child(after_mine, reply).unwrap())
+            .stats()
+            .visits;
+        game.play(Color::White, reply).unwrap();
+        let tree = player
+            .reusable_tree(&game, Color::Black)
+            .expect("a reusable tree");
+        assert_eq!(tree.node(Tree::ROOT).stats().visits, expected_visits);
+        // Not for the wrong colour, nor after the game went elsewhere.
+        player.kept = Some(Kept {
+            tree,
+            steps: game.steps().len(),
+            hash: game.board().hash(),
+            color: Color::Black,
+        });
+        assert!(player.reusable_tree(&game, Color::White).is_none());
+        assert!(
+            player.reusable_tree(&game, Color::Black).is_none(),
+            "taken by the last call"
+        );
+    }
+
+    #[test]
+    fn passes_after_the_opponent_only_when_passing_wins() {
+        // Columns A-E Black's, F-J White's: Black is ahead by 9 - 7.5.
+        let rows = [
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+        ];
+        let board = crate::board::Board::from_diagram(&rows).unwrap();
+        let mut game = Game::new(9, 7.5, Superko::Situational);
+        game.set_start_position(board.clone(), Color::White, 0);
+        game.play(Color::White, Move::Pass).unwrap();
+        let mut player = quick();
+        assert_eq!(
+            player.genmove(&game, Color::Black),
+            Decision::Play(Move::Pass)
+        );
+        // With komi 9.5 passing loses: Black plays on.
+        let mut losing = Game::new(9, 9.5, Superko::Situational);
+        losing.set_start_position(board, Color::White, 0);
+        losing.play(Color::White, Move::Pass).unwrap();
+        let Decision::Play(mv) = quick().genmove(&losing, Color::Black) else {
+            panic!("resigned")
+        };
+        assert_ne!(mv, Move::Pass);
+    }
+
+    #[test]
+    fn resigns_only_after_three_hopeless_moves_and_not_early() {
+        let mut player = quick();
+        let mut game = Game::new(9, 7.5, Superko::Situational);
+        assert!(
+            !player.hopeless(&game, Color::White, 0.01),
+            "too early in the game"
+        );
+        for _ in 0..30 {
+            let c = game.to_move();
+            let p = game
+                .board()
+                .empty_points()
+                .find(|&p| game.check_move(c, Move::Play(p)).is_ok() && !game.board().is_eye(c, p))
+                .unwrap();
+            game.play(c, Move::Play(p)).unwrap();
+        }
+        assert!(!player.hopeless(&game, Color::White, 0.01));
+        assert!(!player.hopeless(&game, Color::White, 0.01));
+        assert!(player.hopeless(&game, Color::White, 0.01));
+        assert!(
+            !player.hopeless(&game, Color::White, 0.5),
+            "a good move resets the count"
+        );
+        player.settings.never_resign = true;
+        for _ in 0..5 {
+            assert!(!player.hopeless(&game, Color::White, 0.0));
+        }
     }
 }

@@ -125,3 +125,27 @@ fn garbage_bytes_and_huge_lines_get_one_answer_each() {
     assert_eq!(answers[3], "? bad vertex list");
     assert_eq!(answers[4], "= 2");
 }
+
+#[test]
+fn one_thread_with_a_seed_plays_the_same_game_every_time() {
+    let input = b"boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nreg_genmove b\n";
+    let play = |seed: &str| {
+        let out = run(
+            &["--seed", seed, "--threads", "1", "--playouts", "400"],
+            input,
+            None,
+        );
+        assert!(out.status.success());
+        responses(&out)
+    };
+    let first = play("3");
+    assert_eq!(first.len(), 8);
+    assert!(
+        first[1..]
+            .iter()
+            .all(|r| r.starts_with("= ") && r.len() >= 4),
+        "{first:?}"
+    );
+    assert_eq!(play("3"), first);
+    assert_ne!(play("4"), first, "another seed, another game");
+}

@@ -147,6 +147,11 @@ impl Game {
         &self.steps
     }
 
+    /// The arrangement of stones after `step` steps (0: the start).
+    pub fn hash_at(&self, step: usize) -> Option<u64> {
+        self.positions.get(step).map(|k| k.hash)
+    }
+
     /// Every stone arrangement the game has had.
     pub fn arrangements(&self) -> impl Iterator<Item = u64> + '_ {
         self.arrangements.keys().copied()

@@ -99,9 +99,21 @@ struct Shared<'a> {
 
 /// Searches the game's position for `color` and reports the root moves.
 pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPool) -> Report {
+    search_tree(game, color, limits, pool, Tree::new(limits.max_tree_bytes)).0
+}
+
+/// `search`, continuing in `tree` (whose root must stand for this position with `color` to
+/// move: a fresh tree, or a subtree kept from the last search). Gives the tree back.
+pub fn search_tree(
+    game: &Game,
+    color: Color,
+    limits: &Limits,
+    pool: &rayon::ThreadPool,
+    tree: Tree,
+) -> (Report, Tree) {
     crate::playout::pattern::prepare();
     let shared = Shared {
-        tree: Tree::new(limits.max_tree_bytes),
+        tree,
         root_board: game.board(),
         root_color: color,
         history: game.arrangements().collect(),
@@ -117,9 +129,11 @@ pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPo
             .collect(),
     };
     let root = shared.tree.node(Tree::ROOT);
-    expand(&shared, root, game.board(), color, &[game.board().hash()]);
+    if root.children().is_none() {
+        expand(&shared, root, game.board(), color, &[game.board().hash()]);
+    }
     pool.broadcast(|context| worker(&shared, context.index()));
-    report(&shared)
+    (report(&shared), shared.tree)
 }
 
 fn report(shared: &Shared) -> Report {

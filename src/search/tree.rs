@@ -139,6 +139,23 @@ impl Node {
         self.state.store(EXPANDED, Release);
     }
 
+    /// Copies another node's move and statistics (not its children).
+    fn copy_from(&self, other: &Node) {
+        for (to, from) in [
+            (&self.visits, &other.visits),
+            (&self.wins, &other.wins),
+            (&self.amaf_visits, &other.amaf_visits),
+            (&self.amaf_wins, &other.amaf_wins),
+        ] {
+            to.store(from.load(Relaxed), Relaxed);
+        }
+        self.point.store(other.point.load(Relaxed), Relaxed);
+        self.prior.store(other.prior.load(Relaxed), Relaxed);
+        self.virtual_loss.store(0, Relaxed);
+        self.children.store(0, Relaxed);
+        self.state.store(LEAF, Relaxed);
+    }
+
     /// Gives up expanding because there is no room: the node stays a leaf for good.
     pub fn mark_full(&self) {
         self.state.store(FULL, Release);
@@ -196,6 +213,36 @@ impl Tree {
         };
         self.chunks[start / CHUNK].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
         Some(start as u32)
+    }
+
+    /// A new tree of at most `max_bytes` whose root is a copy of node `index` of `from`, with
+    /// everything below it (as far as it fits): the part of the last search that is still
+    /// useful after the moves actually played.
+    pub fn subtree(from: &Tree, index: u32, max_bytes: usize) -> Tree {
+        let tree = Tree::new(max_bytes);
+        tree.node(Tree::ROOT).copy_from(from.node(index));
+        let mut stack = vec![(index, Tree::ROOT)];
+        while let Some((old, new)) = stack.pop() {
+            let Some(range) = from.node(old).children() else {
+                continue;
+            };
+            let Some(first) = tree.allocate(range.len()) else {
+                continue;
+            };
+            for (k, i) in range.clone().enumerate() {
+                tree.node(first + k as u32).copy_from(from.node(i));
+                stack.push((i, first + k as u32));
+            }
+            tree.node(new).finish_expansion(first, range.len());
+        }
+        tree
+    }
+
+    /// The child of `index` reached by `mv`, if the node is expanded and has it.
+    pub fn child(&self, index: u32, mv: Move) -> Option<u32> {
+        self.node(index)
+            .children()?
+            .find(|&i| self.node(i).mv() == mv)
     }
 
     /// Nodes handed out so far.
