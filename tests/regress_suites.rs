@@ -1,5 +1,6 @@
 //! Runs every `.tst` suite under `gtp-scripts/` against the built engine with gogui-regress
-//! semantics, and the real-world rules suites in `../shared/data/regress/rules/`.
+//! semantics, and the real-world rules suites in `../shared/data/regress/rules/`, with 1,000
+//! playouts a move on one thread.
 
 use std::path::{Path, PathBuf};
 
@@ -9,12 +10,19 @@ fn engine() -> &'static str {
     env!("CARGO_BIN_EXE_tengen")
 }
 
+/// A fixed, reproducible budget: the tactical suite's expected failures hold for it.
+fn engine_args() -> Vec<String> {
+    ["--playouts", "1000", "--threads", "1", "--seed", "0"]
+        .map(String::from)
+        .to_vec()
+}
+
 /// Runs the suites and returns the descriptions of all unexpected failures.
 fn run_all(suites: &[PathBuf]) -> Vec<String> {
     let mut failures = Vec::new();
     for suite in suites {
-        let report =
-            run_file(suite, engine(), &[]).unwrap_or_else(|e| panic!("{}: {e}", suite.display()));
+        let report = run_file(suite, engine(), &engine_args())
+            .unwrap_or_else(|e| panic!("{}: {e}", suite.display()));
         assert!(
             !report.outcomes.is_empty(),
             "{} has no tests",
