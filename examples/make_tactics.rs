@@ -16,7 +16,7 @@ use std::path::Path;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use tengen::board::{Board, Color, Move, Point};
+use tengen::board::{Board, Color, Point};
 use tengen::game::{Game, Superko};
 use tengen::gtp::client::Client;
 use tengen::playout::Policy;
@@ -119,7 +119,7 @@ fn main() {
                     continue;
                 };
                 let count = per_kind.entry(kind).or_insert(0);
-                if *count >= wanted / 3 + 1 || rng.random_range(0..4) != 0 {
+                if *count > wanted / 3 || rng.random_range(0..4) != 0 {
                     continue;
                 }
                 let Some(answer) = gnugo_move(&mut gnugo, &game, color, &dir) else {

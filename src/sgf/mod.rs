@@ -281,4 +281,30 @@ mod tests {
         assert!(written.starts_with("(;FF[4]GM[1]CA[UTF-8]"));
         assert!(written.contains("RU[Chinese]"));
     }
+
+    #[test]
+    fn old_style_turns_cut_off_files_and_large_files() {
+        let tree = &parse("(;SZ[9]AB[aa]PL[2])").unwrap()[0];
+        let game = load(tree, Until::End, 7.5, Superko::Situational)
+            .unwrap()
+            .game;
+        assert_eq!(game.to_move(), Color::White);
+        // A file cut off before its last parenthesis keeps what it has.
+        let tree = &parse("(;SZ[9];B[ee];W[cc]").unwrap()[0];
+        assert_eq!(
+            load(tree, Until::End, 7.5, Superko::Situational)
+                .unwrap()
+                .game
+                .move_count(),
+            2
+        );
+        // A 10 MB comment and a long main line are read, not choked on.
+        let big = format!(
+            "(;SZ[19]C[{}]{})",
+            "x".repeat(10 << 20),
+            ";B[aa];W[bb];B[];W[]".repeat(5000)
+        );
+        let tree = &parse(&big).unwrap()[0];
+        assert_eq!(tree.main_line().len(), 20_001);
+    }
 }
