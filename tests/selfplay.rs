@@ -13,9 +13,8 @@ use tengen::game::{Game, Superko};
 use tengen::gtp::client::Client;
 
 fn point(game: &Game, vertex: &str) -> Point {
-    let (letter, row) = vertex.split_at(1);
     game.board()
-        .point_from_name(letter.chars().next().unwrap(), row.parse().unwrap())
+        .point_named(vertex)
         .unwrap_or_else(|| panic!("vertex {vertex} off the board"))
 }
 

@@ -81,7 +81,10 @@ fn random_game(engine: &mut Client, rng: &mut SmallRng, file: &Path) -> Value {
     if size >= 9 && rng.random_range(0..3) == 0 {
         let n = rng.random_range(2..=4);
         let placed = engine.ask(&format!("fixed_handicap {n}")).unwrap();
-        let points: Vec<Point> = placed.split(' ').map(|v| point_named(&game, v)).collect();
+        let points: Vec<Point> = placed
+            .split(' ')
+            .map(|v| game.board().point_named(v).unwrap())
+            .collect();
         assert!(game.place_handicap(&points));
         handicap_stones = placed.split(' ').map(String::from).collect();
         handicap_stones.sort();
@@ -133,13 +136,6 @@ fn random_game(engine: &mut Client, rng: &mut SmallRng, file: &Path) -> Value {
         "setup_white": [],
         "moves": moves,
     })
-}
-
-fn point_named(game: &Game, vertex: &str) -> Point {
-    let (letter, row) = vertex.split_at(1);
-    game.board()
-        .point_from_name(letter.chars().next().unwrap(), row.parse().unwrap())
-        .unwrap()
 }
 
 #[test]

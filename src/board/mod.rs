@@ -255,6 +255,13 @@ impl Board {
         (col < self.size && (1..=self.size).contains(&row)).then(|| self.point(col, row - 1))
     }
 
+    /// The point named like `D4` (any case), if it is on this board.
+    pub fn point_named(&self, name: &str) -> Option<Point> {
+        let mut chars = name.chars();
+        let letter = chars.next()?;
+        self.point_from_name(letter, chars.as_str().parse().ok()?)
+    }
+
     /// Whether `color` may play at `p` under the board's rules: empty, not an immediate ko
     /// recapture, not suicide (capturing first). Superko is checked by the game.
     pub fn check_move(&self, color: Color, p: Point) -> Result<(), Illegal> {

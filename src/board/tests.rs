@@ -10,41 +10,7 @@ fn board_from(rows: &[&str]) -> Board {
 }
 
 fn at(board: &Board, name: &str) -> Point {
-    let (letter, row) = name.split_at(1);
-    board
-        .point_from_name(letter.chars().next().unwrap(), row.parse().unwrap())
-        .unwrap()
-}
-
-#[test]
-fn point_names_skip_the_letter_i() {
-    let board = Board::new(19);
-    assert_eq!(board.point_name(board.point(0, 0)), "A1");
-    assert_eq!(board.point_name(board.point(8, 0)), "J1");
-    assert_eq!(board.point_name(board.point(18, 18)), "T19");
-    assert_eq!(board.point_from_name('j', 1), Some(board.point(8, 0)));
-    assert_eq!(board.point_from_name('I', 1), None);
-    assert_eq!(board.point_from_name('U', 1), None);
-    assert_eq!(
-        Board::new(25).point_name(Board::new(25).point(24, 24)),
-        "Z25"
-    );
-}
-
-#[test]
-fn a_lone_stone_is_captured_and_leaves_liberties_behind() {
-    let mut board = board_from(&[
-        ".....", //
-        "..X..", ".XO..", "..X..", ".....",
-    ]);
-    let white = at(&board, "C3");
-    assert_eq!(board.string_liberties(white), 1);
-    board.play(Color::Black, at(&board, "D3")).unwrap();
-    assert_eq!(board.stone(white), None);
-    assert_eq!(board.prisoners(Color::Black), 1);
-    for name in ["B3", "C4", "C2", "D3"] {
-        assert_eq!(board.string_liberties(at(&board, name)), 4, "{name}");
-    }
+    board.point_named(name).unwrap()
 }
 
 #[test]

@@ -4,14 +4,10 @@ use crate::board::Color::{Black, White};
 
 fn mv(game: &Game, name: &str) -> Move {
     if name == "pass" {
-        return Move::Pass;
+        Move::Pass
+    } else {
+        Move::Play(game.board().point_named(name).unwrap())
     }
-    let (letter, row) = name.split_at(1);
-    Move::Play(
-        game.board()
-            .point_from_name(letter.chars().next().unwrap(), row.parse().unwrap())
-            .unwrap(),
-    )
 }
 
 /// Plays alternating moves from Black.
@@ -134,15 +130,7 @@ fn handicap_stones_start_the_game_and_undo_stops_there() {
 
 fn counted(rows: &[&str], dead: &[&str], komi: f64, handicap: usize) -> GameResult {
     let board = Board::from_diagram(rows).expect("diagram");
-    let dead: Vec<Point> = dead
-        .iter()
-        .map(|n| {
-            let (l, r) = n.split_at(1);
-            board
-                .point_from_name(l.chars().next().unwrap(), r.parse().unwrap())
-                .unwrap()
-        })
-        .collect();
+    let dead: Vec<Point> = dead.iter().map(|n| board.point_named(n).unwrap()).collect();
     GameResult::from_count(area(&board, &dead), komi, handicap)
 }
 

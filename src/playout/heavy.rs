@@ -130,10 +130,7 @@ mod tests {
     use rand::SeedableRng;
 
     fn at(board: &Board, name: &str) -> Point {
-        let (l, r) = name.split_at(1);
-        board
-            .point_from_name(l.chars().next().unwrap(), r.parse().unwrap())
-            .unwrap()
+        board.point_named(name).unwrap()
     }
 
     #[test]

@@ -189,10 +189,7 @@ mod tests {
     use super::*;
 
     fn at(board: &Board, name: &str) -> Point {
-        let (l, r) = name.split_at(1);
-        board
-            .point_from_name(l.chars().next().unwrap(), r.parse().unwrap())
-            .unwrap()
+        board.point_named(name).unwrap()
     }
 
     #[test]
