@@ -166,8 +166,8 @@ pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
     let spread = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt();
     let denominator = 1.0 + z * z / games;
     (
-        (centre - spread) / denominator,
-        (centre + spread) / denominator,
+        ((centre - spread) / denominator).max(0.0),
+        ((centre + spread) / denominator).min(1.0),
     )
 }
 
