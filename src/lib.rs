@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod clock;
 pub mod game;
 pub mod gtp;
 pub mod player;

@@ -26,7 +26,11 @@ Usage:
 Options:
   --threads N               search threads (default: every core)
   --playouts N              playouts per move (default: no limit, see --time)
-  --time S                  seconds per move (default 5 when --playouts is not given)
+  --time S                  seconds per move without a clock (default 5 when --playouts is not
+                            given); time_settings or kgs-time_settings hand the decision to the
+                            clock
+  --lag S                   seconds of network and process overhead kept back from every
+                            deadline of the clock (default 1)
   --max-tree-mb MB          memory for the search tree (default 512); a full tree stops growing
                             and the search goes on
   --resign-threshold P      resign when the win rate stays below P for 3 moves (default 0.1)
@@ -75,6 +79,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
             "--max-tree-mb" => {
                 player.max_tree_mb = number::<usize>(value(&mut args, option)?, option)?.max(1)
             }
+            "--lag" => player.lag = number::<f64>(value(&mut args, option)?, option)?.max(0.0),
             "--resign-threshold" => {
                 player.resign_threshold = number(value(&mut args, option)?, option)?
             }

@@ -3,6 +3,7 @@
 //! several hopeless moves, and judges dead stones with the same statistics it passed on.
 
 use crate::board::{Color, Move};
+use crate::clock::{self, Clock};
 use crate::game::{Game, Step};
 use crate::playout::status::{self, Judgement};
 use crate::search::tree::Tree;
@@ -19,6 +20,8 @@ pub struct Settings {
     /// Resign when the win rate stays below this for `RESIGN_STREAK` moves.
     pub resign_threshold: f64,
     pub never_resign: bool,
+    /// Seconds of network and process overhead kept back from every deadline.
+    pub lag: f64,
 }
 
 impl Default for Settings {
@@ -31,6 +34,7 @@ impl Default for Settings {
             seed: 0,
             resign_threshold: 0.1,
             never_resign: false,
+            lag: 1.0,
         }
     }
 }
@@ -59,6 +63,10 @@ pub struct Player {
     judged: Option<(u64, Judgement)>,
     /// The last `genmove` search, for reuse after the moves that followed it.
     kept: Option<Kept>,
+    pub clock: Clock,
+    /// While a move is being chosen under a clock: the seconds allowed for the move, which
+    /// also bound the judgement behind a pass.
+    move_time: Option<f64>,
 }
 
 /// A search tree and the position its root stands for.
@@ -78,11 +86,13 @@ impl Player {
             .build()
             .expect("a thread pool");
         Player {
+            clock: Clock::new(settings.lag),
             settings,
             pool,
             hopeless: [0; 2],
             judged: None,
             kept: None,
+            move_time: None,
         }
     }
 
@@ -108,12 +118,18 @@ impl Player {
     /// Searches for `color`, continuing the subtree of the last search when the game went on
     /// from there, and keeps the tree for the next move.
     fn search(&mut self, game: &Game, color: Color) -> Report {
-        let limits = self.limits(game, self.settings.playouts, self.settings.time);
+        let board = game.board();
+        let moves_left = clock::moves_left(board.size(), board.empty_count());
+        // The clock decides when there is one; otherwise the command line (default 5 s).
+        self.move_time = self.clock.budget(color.index(), moves_left);
+        let time = self.move_time.or(self.settings.time);
+        let limits = self.limits(game, self.settings.playouts, time);
         let tree = self
             .reusable_tree(game, color)
             .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
         let reused = tree.node(Tree::ROOT).stats().visits;
         let (report, tree) = search::search_tree(game, color, &limits, &self.pool, tree);
+        self.clock.spent(color.index(), report.seconds);
         log::debug!("kept {reused} visits from the last search");
         self.kept = Some(Kept {
             tree,
@@ -158,10 +174,13 @@ impl Player {
     pub fn genmove(&mut self, game: &Game, color: Color) -> Decision {
         let report = self.search(game, color);
         let winrate = report.best().map_or(0.5, |b| b.2);
-        if self.hopeless(game, color, winrate) {
-            return Decision::Resign;
-        }
-        Decision::Play(self.choose(game, color, &report))
+        let decision = if self.hopeless(game, color, winrate) {
+            Decision::Resign
+        } else {
+            Decision::Play(self.choose(game, color, &report))
+        };
+        self.move_time = None;
+        decision
     }
 
     /// `reg_genmove`: the move `genmove` would play, from a fresh search (the same answer for
@@ -217,7 +236,9 @@ impl Player {
                 .settings
                 .playouts
                 .map_or(JUDGEMENT_PLAYOUTS, |p| p.min(JUDGEMENT_PLAYOUTS));
-            let mut limits = self.limits(game, Some(playouts / 4 + 1), None);
+            // Under a clock the three searches share a third of the move's time.
+            let time = self.move_time.map(|t| t / 9.0);
+            let mut limits = self.limits(game, Some(playouts / 4 + 1), time);
             let expected = search::search(game, game.to_move(), &limits, &self.pool).mean_margin;
             limits.playouts = Some(playouts);
             limits.komi_offset = expected;

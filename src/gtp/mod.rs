@@ -7,6 +7,7 @@ pub mod io;
 pub mod parse;
 
 use crate::board::{Board, Color, Move, Point};
+use crate::clock::{TimeLeft, TimeSystem};
 use crate::game::handicap::{fixed_handicap_points, max_fixed_handicap};
 use crate::game::score::{self, GameResult};
 use crate::game::{DEFAULT_KOMI, Game, Superko};
@@ -141,6 +142,22 @@ const COMMANDS: &[Command] = &[
         run: Engine::is_legal,
     },
     Command {
+        name: "time_settings",
+        run: Engine::time_settings,
+    },
+    Command {
+        name: "kgs-time_settings",
+        run: Engine::kgs_time_settings,
+    },
+    Command {
+        name: "time_left",
+        run: Engine::time_left,
+    },
+    Command {
+        name: "cputime",
+        run: Engine::cputime,
+    },
+    Command {
         name: "loadsgf",
         run: Engine::loadsgf,
     },
@@ -180,6 +197,28 @@ fn move_arg(arg: &str) -> Result<MoveName, String> {
 
 fn int_arg(arg: &str) -> Result<usize, String> {
     parse::int(arg).ok_or_else(|| SYNTAX_ERROR.to_string())
+}
+
+/// A number of seconds; GTP writes integers, some controllers send decimals or negatives
+/// (the clock clamps those).
+fn seconds_arg(arg: &str) -> Result<f64, String> {
+    parse::float(arg).ok_or_else(|| SYNTAX_ERROR.to_string())
+}
+
+fn count_arg(arg: &str) -> Result<u32, String> {
+    int_arg(arg)?
+        .try_into()
+        .map_err(|_| SYNTAX_ERROR.to_string())
+}
+
+/// CPU seconds this process has used (user and system), from /proc (Linux counts in
+/// hundredths of a second there).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name, which is in parentheses: utime and stime are 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn vertex_list(board: &Board, points: &[Point]) -> String {
@@ -547,6 +586,62 @@ impl Engine {
         self.game = record.game;
         self.info = record.info;
         Ok(self.game.to_move().name().into())
+    }
+
+    /// `time_settings main_time byo_yomi_time byo_yomi_stones` (Canadian; `0 x 0` is no limit).
+    /// It may come again at any time and simply resets the clock.
+    fn time_settings(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 3..=3)?;
+        let system = TimeSystem::from_gtp(
+            seconds_arg(args[0])?,
+            seconds_arg(args[1])?,
+            count_arg(args[2])?,
+        );
+        self.player.clock.set(system);
+        Ok(String::new())
+    }
+
+    /// `kgs-time_settings none | absolute M | byoyomi M T P | canadian M T S`.
+    fn kgs_time_settings(&mut self, args: &[&str]) -> Reply {
+        let kind = args.first().ok_or(SYNTAX_ERROR)?.to_ascii_lowercase();
+        let system = match (kind.as_str(), &args[1..]) {
+            ("none", []) => TimeSystem::None,
+            ("absolute", [m]) => TimeSystem::Absolute {
+                main: seconds_arg(m)?.max(0.0),
+            },
+            ("byoyomi", [m, t, p]) => TimeSystem::ByoYomi {
+                main: seconds_arg(m)?.max(0.0),
+                period: seconds_arg(t)?.max(0.0),
+                periods: count_arg(p)?,
+            },
+            ("canadian", [m, t, s]) => TimeSystem::Canadian {
+                main: seconds_arg(m)?.max(0.0),
+                period: seconds_arg(t)?.max(0.0),
+                stones: count_arg(s)?,
+            },
+            _ => return syntax_error(),
+        };
+        self.player.clock.set(system);
+        Ok(String::new())
+    }
+
+    /// `time_left colour seconds stones`: under KGS byo-yomi the third number is the periods
+    /// left (0 in main time).
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 3..=3)?;
+        let color = color_arg(args[0])?;
+        let left = TimeLeft {
+            seconds: seconds_arg(args[1])?.max(0.0),
+            count: count_arg(args[2])?,
+        };
+        self.player.clock.left[color.index()] = Some(left);
+        Ok(String::new())
+    }
+
+    /// `cputime`: CPU seconds used by the engine, as gogui-twogtp reads it.
+    fn cputime(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        Ok(format!("{:.3}", cpu_seconds().unwrap_or(0.0)))
     }
 
     /// `tengen-superko [situational|positional]`: shows or sets the repetition rule of `play`.

@@ -1,0 +1,313 @@
+//! The clock: the time systems of the rules (art. 12) as GTP, KGS and OGS send them, and the
+//! time to spend on the next move. Every deadline keeps a lag allowance in reserve, and all
+//! arithmetic clamps instead of failing on odd values.
+
+/// A time system.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeSystem {
+    /// No limit (or none known).
+    None,
+    /// Main time only; running out loses.
+    Absolute { main: f64 },
+    /// Main time, then `periods` periods of `period` seconds; a move inside a period costs
+    /// nothing, overstepping the last one loses.
+    ByoYomi {
+        main: f64,
+        period: f64,
+        periods: u32,
+    },
+    /// Main time, then `stones` moves in every `period` seconds.
+    Canadian { main: f64, period: f64, stones: u32 },
+}
+
+/// What `time_left` last said for one colour: seconds, and stones (Canadian) or periods
+/// (KGS byo-yomi) left; 0 means main time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeLeft {
+    pub seconds: f64,
+    pub count: u32,
+}
+
+/// Clamps a number of seconds to something usable: finite and not negative.
+fn seconds(s: f64) -> f64 {
+    if s.is_finite() { s.max(0.0) } else { 0.0 }
+}
+
+impl TimeSystem {
+    /// From GTP `time_settings main byo_yomi_time byo_yomi_stones` (Canadian overtime):
+    /// `0 x 0` with x > 0 means no limit, `m 0 0` absolute time.
+    pub fn from_gtp(main: f64, period: f64, stones: u32) -> TimeSystem {
+        let (main, period) = (seconds(main), seconds(period));
+        match (period > 0.0, stones) {
+            (true, 0) => TimeSystem::None,
+            (false, _) => TimeSystem::Absolute { main },
+            (true, stones) => TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            },
+        }
+    }
+}
+
+/// The time situation of a game.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    pub system: TimeSystem,
+    /// The last `time_left` for each colour, if any.
+    pub left: [Option<TimeLeft>; 2],
+    /// Network and process overhead kept in reserve on every deadline.
+    pub lag: f64,
+}
+
+impl Clock {
+    pub fn new(lag: f64) -> Clock {
+        Clock {
+            system: TimeSystem::None,
+            left: [None; 2],
+            lag: seconds(lag),
+        }
+    }
+
+    /// New time settings: the clocks start full.
+    pub fn set(&mut self, system: TimeSystem) {
+        self.system = system;
+        self.left = [None; 2];
+    }
+
+    /// Seconds to think about the next move of the player with `index` (0 Black, 1 White), or
+    /// `None` without a time limit. `moves_left` is the expected number of own moves still to
+    /// play.
+    pub fn budget(&self, index: usize, moves_left: f64) -> Option<f64> {
+        let moves_left = moves_left.max(1.0);
+        let left = self.left[index];
+        let lag = self.lag;
+        // Spending main time evenly over the moves to come, a little kept back.
+        let share = |main: f64| seconds(main - lag) / moves_left;
+        let budget = match self.system {
+            TimeSystem::None => return None,
+            TimeSystem::Absolute { main } => {
+                let remaining = left.map_or(main, |l| l.seconds);
+                // Keep a reserve that lets the game finish even at the end.
+                share(remaining * 0.9)
+            }
+            TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            } => {
+                let (remaining, periods_left) = match left {
+                    Some(l) if l.count > 0 => (0.0, l.count),
+                    Some(l) => (l.seconds, periods),
+                    None => (main, periods),
+                };
+                // Inside a period a move costs nothing: use most of one, less in the last.
+                let safe = if periods_left > 1 { 0.8 } else { 0.65 };
+                let in_period = seconds(period - lag) * safe;
+                if remaining > 0.0 {
+                    share(remaining) + in_period
+                } else {
+                    in_period
+                }
+            }
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => match left {
+                Some(l) if l.count > 0 => 0.9 * seconds(l.seconds - lag) / l.count as f64,
+                Some(l) => share(l.seconds) + 0.9 * seconds(period - lag) / stones.max(1) as f64,
+                None if main > 0.0 => share(main),
+                None => 0.9 * seconds(period - lag) / stones.max(1) as f64,
+            },
+        };
+        Some(budget.max(0.01))
+    }
+
+    /// Books the time a move took when no `time_left` will tell (gogui-twogtp sends none):
+    /// main time goes down; in overtime the period is as good as new after the move.
+    pub fn spent(&mut self, index: usize, elapsed: f64) {
+        let Some(left) = &mut self.left[index] else {
+            // Start from the full clock.
+            let full = match self.system {
+                TimeSystem::None => return,
+                TimeSystem::Absolute { main }
+                | TimeSystem::ByoYomi { main, .. }
+                | TimeSystem::Canadian { main, .. } => main,
+            };
+            self.left[index] = Some(TimeLeft {
+                seconds: seconds(full - elapsed),
+                count: 0,
+            });
+            return;
+        };
+        if left.count == 0 {
+            left.seconds = seconds(left.seconds - elapsed);
+        }
+    }
+}
+
+/// Own moves still to play: half the empty points less a fifth of the board, at least a tenth
+/// of the board.
+pub fn moves_left(size: usize, empty_points: usize) -> f64 {
+    let area = (size * size) as f64;
+    ((empty_points as f64 - 0.2 * area) / 2.0)
+        .max(area / 10.0)
+        .max(1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(system: TimeSystem, left: Option<TimeLeft>) -> Clock {
+        let mut c = Clock::new(1.0);
+        c.set(system);
+        c.left[0] = left;
+        c
+    }
+
+    #[test]
+    fn gtp_time_settings() {
+        assert_eq!(TimeSystem::from_gtp(0.0, 1.0, 0), TimeSystem::None);
+        assert_eq!(
+            TimeSystem::from_gtp(300.0, 0.0, 0),
+            TimeSystem::Absolute { main: 300.0 }
+        );
+        assert_eq!(
+            TimeSystem::from_gtp(600.0, 30.0, 5),
+            TimeSystem::Canadian {
+                main: 600.0,
+                period: 30.0,
+                stones: 5
+            }
+        );
+        assert_eq!(
+            TimeSystem::from_gtp(-5.0, f64::NAN, 0),
+            TimeSystem::Absolute { main: 0.0 }
+        );
+    }
+
+    #[test]
+    fn no_limit_gives_no_budget() {
+        assert_eq!(clock(TimeSystem::None, None).budget(0, 30.0), None);
+    }
+
+    #[test]
+    fn absolute_time_is_spread_over_the_moves_left_with_a_reserve() {
+        let c = clock(TimeSystem::Absolute { main: 60.0 }, None);
+        let b = c.budget(0, 30.0).unwrap();
+        assert!((b - (54.0 - 1.0) / 30.0).abs() < 1e-9, "{b}");
+        // Nearly out of time: a tiny budget, never negative.
+        let c = clock(
+            TimeSystem::Absolute { main: 60.0 },
+            Some(TimeLeft {
+                seconds: 0.5,
+                count: 0,
+            }),
+        );
+        assert_eq!(c.budget(0, 30.0), Some(0.01));
+    }
+
+    #[test]
+    fn byo_yomi_uses_the_period_once_main_time_is_gone() {
+        let system = TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 5.0,
+            periods: 1,
+        };
+        // KGS: time_left b 5 1 (one period left).
+        let c = clock(
+            system,
+            Some(TimeLeft {
+                seconds: 5.0,
+                count: 1,
+            }),
+        );
+        let b = c.budget(0, 40.0).unwrap();
+        assert!((b - 0.65 * 4.0).abs() < 1e-9 && b + 1.0 < 5.0, "{b}");
+        // Several periods left: a bolder share of one.
+        let system = TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 30.0,
+            periods: 5,
+        };
+        let c = clock(
+            system,
+            Some(TimeLeft {
+                seconds: 30.0,
+                count: 5,
+            }),
+        );
+        assert!((c.budget(0, 40.0).unwrap() - 0.8 * 29.0).abs() < 1e-9);
+        // In main time: a share of it plus the period.
+        let system = TimeSystem::ByoYomi {
+            main: 600.0,
+            period: 30.0,
+            periods: 5,
+        };
+        let c = clock(
+            system,
+            Some(TimeLeft {
+                seconds: 301.0,
+                count: 0,
+            }),
+        );
+        assert!((c.budget(0, 50.0).unwrap() - (300.0 / 50.0 + 0.8 * 29.0)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn canadian_spreads_the_period_over_the_stones_left() {
+        let system = TimeSystem::Canadian {
+            main: 0.0,
+            period: 20.0,
+            stones: 10,
+        };
+        let c = clock(
+            system,
+            Some(TimeLeft {
+                seconds: 11.0,
+                count: 1,
+            }),
+        );
+        assert!(
+            (c.budget(0, 40.0).unwrap() - 0.9 * 10.0).abs() < 1e-9,
+            "one stone left"
+        );
+        let c = clock(
+            system,
+            Some(TimeLeft {
+                seconds: 20.0,
+                count: 10,
+            }),
+        );
+        assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
+        let c = clock(system, None);
+        assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn own_bookkeeping_without_time_left() {
+        let mut c = clock(TimeSystem::Absolute { main: 60.0 }, None);
+        c.spent(0, 10.0);
+        assert_eq!(
+            c.left[0],
+            Some(TimeLeft {
+                seconds: 50.0,
+                count: 0
+            })
+        );
+        c.spent(0, 100.0);
+        assert_eq!(c.left[0].unwrap().seconds, 0.0);
+        let mut c = clock(TimeSystem::None, None);
+        c.spent(0, 3.0);
+        assert_eq!(c.left[0], None);
+    }
+
+    #[test]
+    fn moves_left_shrinks_as_the_board_fills() {
+        assert_eq!(moves_left(19, 361), (361.0 - 72.2) / 2.0);
+        assert_eq!(moves_left(19, 50), 36.1);
+        assert_eq!(moves_left(9, 81), (81.0 - 16.2) / 2.0);
+    }
+}
