@@ -34,6 +34,66 @@ fn seconds(s: f64) -> f64 {
 }
 
 impl TimeSystem {
+    /// From the words of `kgs-time_settings`: `none`, `absolute M`, `byoyomi M T P`,
+    /// `canadian M T S`.
+    pub fn from_kgs(words: &[&str]) -> Option<TimeSystem> {
+        let number = |w: &str| w.parse::<f64>().ok().filter(|v| v.is_finite()).map(seconds);
+        let count = |w: &str| w.parse::<u32>().ok();
+        let kind = words.first()?.to_ascii_lowercase();
+        Some(match (kind.as_str(), &words[1..]) {
+            ("none", []) => TimeSystem::None,
+            ("absolute", [m]) => TimeSystem::Absolute { main: number(m)? },
+            ("byoyomi", [m, t, p]) => TimeSystem::ByoYomi {
+                main: number(m)?,
+                period: number(t)?,
+                periods: count(p)?,
+            },
+            ("canadian", [m, t, s]) => TimeSystem::Canadian {
+                main: number(m)?,
+                period: number(t)?,
+                stones: count(s)?,
+            },
+            _ => return None,
+        })
+    }
+
+    /// The words of `kgs-time_settings` for this system.
+    pub fn kgs_words(&self) -> String {
+        match *self {
+            TimeSystem::None => "none".into(),
+            TimeSystem::Absolute { main } => format!("absolute {main}"),
+            TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            } => format!("byoyomi {main} {period} {periods}"),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => format!("canadian {main} {period} {stones}"),
+        }
+    }
+
+    /// The arguments of plain `time_settings` for engines without `kgs-time_settings`, as
+    /// kgsGtp gives them: byo-yomi becomes absolute time with every period added.
+    pub fn gtp_words(&self) -> String {
+        match *self {
+            TimeSystem::None => "0 1 0".into(),
+            TimeSystem::Absolute { main } => format!("{main} 0 0"),
+            TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            } => format!("{} 0 0", main + period * periods as f64),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => format!("{main} {period} {stones}"),
+        }
+    }
+
     /// From GTP `time_settings main byo_yomi_time byo_yomi_stones` (Canadian overtime):
     /// `0 x 0` with x > 0 means no limit, `m 0 0` absolute time.
     pub fn from_gtp(main: f64, period: f64, stones: u32) -> TimeSystem {
@@ -143,6 +203,103 @@ impl Clock {
         };
         if left.count == 0 {
             left.seconds = seconds(left.seconds - elapsed);
+        }
+    }
+}
+
+/// A player's clock as a referee keeps it: it charges each move and says when time ran out.
+#[derive(Clone, Debug)]
+pub struct GameClock {
+    system: TimeSystem,
+    main: f64,
+    /// Byo-yomi periods, or Canadian stones still to play in the current period.
+    count: u32,
+    /// Seconds left in the current Canadian period.
+    period_left: f64,
+}
+
+impl GameClock {
+    pub fn new(system: TimeSystem) -> GameClock {
+        let (main, count, period_left) = match system {
+            TimeSystem::None => (0.0, 0, 0.0),
+            TimeSystem::Absolute { main } => (main, 0, 0.0),
+            TimeSystem::ByoYomi { main, periods, .. } => (main, periods, 0.0),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => (main, stones, period),
+        };
+        GameClock {
+            system,
+            main,
+            count,
+            period_left,
+        }
+    }
+
+    /// What `time_left` tells the player: main time with 0, or in overtime the period's
+    /// seconds with the periods (byo-yomi, as KGS does) or stones (Canadian) left.
+    pub fn time_left(&self) -> TimeLeft {
+        match self.system {
+            TimeSystem::ByoYomi { period, .. } if self.main <= 0.0 => TimeLeft {
+                seconds: period,
+                count: self.count,
+            },
+            TimeSystem::Canadian { .. } if self.main <= 0.0 => TimeLeft {
+                seconds: self.period_left,
+                count: self.count,
+            },
+            _ => TimeLeft {
+                seconds: self.main,
+                count: 0,
+            },
+        }
+    }
+
+    /// The longest the next move may take.
+    pub fn available(&self) -> f64 {
+        match self.system {
+            TimeSystem::None => f64::INFINITY,
+            TimeSystem::Absolute { .. } => self.main,
+            TimeSystem::ByoYomi { period, .. } => self.main + period * self.count as f64,
+            TimeSystem::Canadian { .. } if self.main > 0.0 => self.main + self.period_left,
+            TimeSystem::Canadian { .. } => self.period_left,
+        }
+    }
+
+    /// Charges a move that took `elapsed` seconds; false when the player overstepped its time.
+    pub fn charge(&mut self, elapsed: f64) -> bool {
+        let elapsed = seconds(elapsed);
+        let from_main = elapsed.min(self.main);
+        self.main -= from_main;
+        let mut over = elapsed - from_main;
+        match self.system {
+            TimeSystem::None => true,
+            TimeSystem::Absolute { .. } => over == 0.0,
+            TimeSystem::ByoYomi { period, .. } => {
+                // Each whole period overstepped is used up; a move inside a period is free.
+                while over > period && self.count > 0 {
+                    over -= period;
+                    self.count -= 1;
+                }
+                over <= period && self.count > 0 || over == 0.0
+            }
+            TimeSystem::Canadian { period, stones, .. } => {
+                if self.main > 0.0 {
+                    return true;
+                }
+                self.period_left -= over;
+                if self.period_left < 0.0 {
+                    return false;
+                }
+                self.count = self.count.saturating_sub(1);
+                if self.count == 0 {
+                    self.count = stones;
+                    self.period_left = period;
+                }
+                true
+            }
         }
     }
 }
@@ -302,6 +459,73 @@ mod tests {
         let mut c = clock(TimeSystem::None, None);
         c.spent(0, 3.0);
         assert_eq!(c.left[0], None);
+    }
+
+    #[test]
+    fn the_referees_clock_charges_moves() {
+        let mut byo = GameClock::new(TimeSystem::ByoYomi {
+            main: 10.0,
+            period: 5.0,
+            periods: 2,
+        });
+        assert!(byo.charge(8.0));
+        assert_eq!(
+            byo.time_left(),
+            TimeLeft {
+                seconds: 2.0,
+                count: 0
+            }
+        );
+        assert!(
+            byo.charge(6.0),
+            "2 s of main time, then 4 s inside the first period"
+        );
+        assert_eq!(
+            byo.time_left(),
+            TimeLeft {
+                seconds: 5.0,
+                count: 2
+            }
+        );
+        assert!(byo.charge(7.0), "one period used up");
+        assert_eq!(
+            byo.time_left(),
+            TimeLeft {
+                seconds: 5.0,
+                count: 1
+            }
+        );
+        assert_eq!(byo.available(), 5.0);
+        assert!(!byo.charge(5.5), "the last period overstepped");
+
+        let mut canadian = GameClock::new(TimeSystem::Canadian {
+            main: 0.0,
+            period: 10.0,
+            stones: 2,
+        });
+        assert!(canadian.charge(6.0));
+        assert_eq!(
+            canadian.time_left(),
+            TimeLeft {
+                seconds: 4.0,
+                count: 1
+            }
+        );
+        assert!(canadian.charge(3.0));
+        assert_eq!(
+            canadian.time_left(),
+            TimeLeft {
+                seconds: 10.0,
+                count: 2
+            },
+            "a new period"
+        );
+        assert!(!canadian.charge(10.5));
+
+        let mut absolute = GameClock::new(TimeSystem::Absolute { main: 3.0 });
+        assert!(absolute.charge(2.0));
+        assert!(!absolute.charge(1.5));
+        assert!(GameClock::new(TimeSystem::None).charge(1e9));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tengen::clock::TimeSystem;
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve};
 use tengen::{bench, referee, regress};
@@ -18,10 +19,12 @@ Usage:
   tengen regress [--engine 'CMD ARGS'] FILE.tst...
                                        run gogui-regress style suites (default engine: this tengen)
   tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [--size N] [--komi K]
-               [--sgf-dir DIR] [--max-moves N]
+               [--sgf-dir DIR] [--max-moves N] [--clock 'byoyomi M T P' | 'canadian M T S' | ...]
                                        play a match, colours alternating (engine 1 is Black in
                                        odd games); prints each result and engine 1's win rate
-                                       with a 95% confidence interval
+                                       with a 95% confidence interval; with --clock both
+                                       get that clock (kgs-time_settings, time_left before each
+                                       move), overstepping it loses, and the slowest move is shown
 
 Options:
   --threads N               search threads (default: every core)
@@ -189,6 +192,7 @@ fn run_match(args: &[String]) -> Result<(), String> {
         komi: 7.5,
         sgf_dir: None,
         max_moves: 1000,
+        clock: TimeSystem::None,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -203,6 +207,11 @@ fn run_match(args: &[String]) -> Result<(), String> {
             "--komi" => config.komi = number(v, option)?,
             "--max-moves" => config.max_moves = number(v, option)?,
             "--sgf-dir" => config.sgf_dir = Some(v.into()),
+            "--clock" => {
+                let words: Vec<&str> = v.split_whitespace().collect();
+                config.clock = TimeSystem::from_kgs(&words)
+                    .ok_or("--clock: none | absolute M | byoyomi M T P | canadian M T S")?;
+            }
             other => return Err(format!("unknown match option {other}")),
         }
     }

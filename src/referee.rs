@@ -9,7 +9,10 @@
 use std::io;
 use std::path::PathBuf;
 
+use std::time::Instant;
+
 use crate::board::{Color, Move, Point};
+use crate::clock::{GameClock, TimeSystem};
 use crate::game::score::{GameResult, area};
 use crate::game::{Game, Superko};
 use crate::gtp::client::Client;
@@ -25,6 +28,8 @@ pub struct MatchConfig {
     pub komi: f64,
     pub sgf_dir: Option<PathBuf>,
     pub max_moves: usize,
+    /// The clock both players get; overstepping it loses.
+    pub clock: TimeSystem,
 }
 
 /// How one game ended, seen from the first engine.
@@ -34,6 +39,8 @@ pub struct Outcome {
     pub result: String,
     pub first_wins: Option<bool>,
     pub moves: usize,
+    /// The first engine's slowest move under the clock: seconds taken, seconds it had.
+    pub slowest: Option<(f64, f64)>,
 }
 
 fn vertex(game: &Game, mv: Move) -> String {
@@ -52,6 +59,14 @@ fn setup(engine: &mut Client, config: &MatchConfig) -> io::Result<()> {
     engine.ask(&format!("boardsize {}", config.size))?;
     engine.ask("clear_board")?;
     engine.ask(&format!("komi {}", config.komi))?;
+    if config.clock != TimeSystem::None {
+        // kgs-time_settings where the engine has it, else the plain command as kgsGtp sends it.
+        if engine.ask("known_command kgs-time_settings")? == "true" {
+            engine.ask(&format!("kgs-time_settings {}", config.clock.kgs_words()))?;
+        } else {
+            engine.ask(&format!("time_settings {}", config.clock.gtp_words()))?;
+        }
+    }
     Ok(())
 }
 
@@ -96,13 +111,37 @@ pub fn play_game(
     }
     let mut game = Game::new(config.size, config.komi, Superko::Positional);
     let index = |c: Color| usize::from((c == Color::Black) != first_is_black);
+    let mut clocks = [GameClock::new(config.clock), GameClock::new(config.clock)];
+    let mut slowest: Option<(f64, f64)> = None;
     let mut result = None;
     while !game.is_over() && game.move_count() < config.max_moves {
         let color = game.to_move();
         let (mover, other) = (index(color), 1 - index(color));
-        let answer = engines[mover].ask(&format!("genmove {}", color.name()));
         let letter = |c: Color| if c == Color::Black { 'B' } else { 'W' };
         let winner = letter(color.opponent());
+        if config.clock != TimeSystem::None {
+            let left = clocks[mover].time_left();
+            engines[mover].ask(&format!(
+                "time_left {} {} {}",
+                color.name(),
+                left.seconds.floor(),
+                left.count
+            ))?;
+        }
+        let available = clocks[mover].available();
+        let started = Instant::now();
+        let answer = engines[mover].ask(&format!("genmove {}", color.name()));
+        let took = started.elapsed().as_secs_f64();
+        if config.clock != TimeSystem::None {
+            if mover == 0 && slowest.is_none_or(|(t, a)| took / available > t / a) {
+                slowest = Some((took, available));
+            }
+            if !clocks[mover].charge(took) {
+                log::warn!("{color:?} lost on time: {took:.2} s with {available:.2} s left");
+                result = Some(format!("{winner}+Time"));
+                break;
+            }
+        }
         let text = match answer {
             Ok(t) => t.to_lowercase(),
             Err(e) => {
@@ -150,6 +189,7 @@ pub fn play_game(
             result,
             first_wins,
             moves: game.move_count(),
+            slowest,
         },
         game,
     ))
@@ -197,8 +237,11 @@ pub fn run(config: &MatchConfig) -> io::Result<Vec<Outcome>> {
             }
         }
         let (low, high) = wilson(wins, (i + 1) as f64);
+        let slowest = outcome.slowest.map_or(String::new(), |(t, a)| {
+            format!("; {}'s slowest move {t:.2} s of {a:.2} s", names[0])
+        });
         println!(
-            "game {}: {} black, {} in {} moves; {} {wins}/{} ({:.1}%, 95% CI {:.1}-{:.1}%)",
+            "game {}: {} black, {} in {} moves; {} {wins}/{} ({:.1}%, 95% CI {:.1}-{:.1}%){slowest}",
             i + 1,
             if first_is_black { &names[0] } else { &names[1] },
             outcome.result,

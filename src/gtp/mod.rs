@@ -603,24 +603,7 @@ impl Engine {
 
     /// `kgs-time_settings none | absolute M | byoyomi M T P | canadian M T S`.
     fn kgs_time_settings(&mut self, args: &[&str]) -> Reply {
-        let kind = args.first().ok_or(SYNTAX_ERROR)?.to_ascii_lowercase();
-        let system = match (kind.as_str(), &args[1..]) {
-            ("none", []) => TimeSystem::None,
-            ("absolute", [m]) => TimeSystem::Absolute {
-                main: seconds_arg(m)?.max(0.0),
-            },
-            ("byoyomi", [m, t, p]) => TimeSystem::ByoYomi {
-                main: seconds_arg(m)?.max(0.0),
-                period: seconds_arg(t)?.max(0.0),
-                periods: count_arg(p)?,
-            },
-            ("canadian", [m, t, s]) => TimeSystem::Canadian {
-                main: seconds_arg(m)?.max(0.0),
-                period: seconds_arg(t)?.max(0.0),
-                stones: count_arg(s)?,
-            },
-            _ => return syntax_error(),
-        };
+        let system = TimeSystem::from_kgs(args).ok_or(SYNTAX_ERROR)?;
         self.player.clock.set(system);
         Ok(String::new())
     }
