@@ -332,10 +332,16 @@ impl Engine {
             log::debug!("play {} {}: {e:?}", color.name(), args[1]);
             ILLEGAL_MOVE.to_string()
         })?;
+        self.after_move();
+        Ok(String::new())
+    }
+
+    /// After a move: a loaded record's result no longer holds, and two passes end the game.
+    fn after_move(&mut self) {
+        self.info.result = None;
         if self.game.is_over() {
             self.game_over();
         }
-        Ok(String::new())
     }
 
     fn is_legal(&mut self, args: &[&str]) -> Reply {
@@ -460,9 +466,7 @@ impl Engine {
         self.game
             .play(color, mv)
             .map_err(|e| format!("internal error: {e:?}"))?;
-        if self.game.is_over() {
-            self.game_over();
-        }
+        self.after_move();
         Ok(self.move_text(mv))
     }
 

@@ -616,6 +616,12 @@ fn loadsgf_loads_a_position_or_changes_nothing() {
     assert_eq!(ok(&mut e, &format!("loadsgf {good} D6")), "black");
     assert_eq!(ok(&mut e, "list_stones white"), "E5");
     assert_eq!(ok(&mut e, &format!("loadsgf {good} 1")), "white");
+    // The record's result is written back until the game goes on.
+    let finished = file("finished.sgf", "(;SZ[9]RE[W+Resign];B[ee];W[cc])");
+    ok(&mut e, &format!("loadsgf {finished}"));
+    assert!(ok(&mut e, "printsgf").contains("RE[W+Resign]"));
+    ok(&mut e, "play b dd");
+    assert!(!ok(&mut e, "printsgf").contains("RE["));
     // The loaded moves can be undone back to the setup, not further.
     ok(&mut e, &format!("loadsgf {good}"));
     ok_all(&mut e, &["undo", "undo", "undo"]);
