@@ -620,7 +620,7 @@ fn loadsgf_loads_a_position_or_changes_nothing() {
     let finished = file("finished.sgf", "(;SZ[9]RE[W+Resign];B[ee];W[cc])");
     ok(&mut e, &format!("loadsgf {finished}"));
     assert!(ok(&mut e, "printsgf").contains("RE[W+Resign]"));
-    ok(&mut e, "play b dd");
+    ok(&mut e, "play b d4");
     assert!(!ok(&mut e, "printsgf").contains("RE["));
     // The loaded moves can be undone back to the setup, not further.
     ok(&mut e, &format!("loadsgf {good}"));
