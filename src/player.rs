@@ -2,10 +2,11 @@
 //! only when passing does not lose the count with the dead stones removed, resigns only after
 //! several hopeless moves, and judges dead stones with the same statistics it passed on.
 
+use crate::board::Point;
 use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::{Game, Step};
-use crate::playout::status::{self, Judgement};
+use crate::playout::status::{self, Judgement, Status};
 use crate::search::tree::Tree;
 use crate::search::{self, Limits, Report};
 
@@ -181,6 +182,39 @@ impl Player {
         };
         self.move_time = None;
         decision
+    }
+
+    /// `kgs-genmove_cleanup`: like `genmove`, but it never passes or resigns while enemy stones
+    /// it judges dead are on the board; it attacks the dead string with the fewest liberties.
+    pub fn cleanup_move(&mut self, game: &Game, color: Color) -> Move {
+        let report = self.search(game, color);
+        let board = game.board();
+        let dead: Vec<Point> = self
+            .judgement(game)
+            .stones_with(board, Status::Dead)
+            .into_iter()
+            .filter(|&p| board.stone(p) == Some(color.opponent()))
+            .collect();
+        let attack = dead
+            .iter()
+            .map(|&p| (board.string_liberties(p), p))
+            .min()
+            .and_then(|(_, p)| {
+                board
+                    .string_stones(p)
+                    .flat_map(|s| board.neighbours(s))
+                    .find(|&q| {
+                        board.is_empty_point(q)
+                            && !board.is_eye(color, q)
+                            && game.check_own_move(color, Move::Play(q)).is_ok()
+                    })
+            });
+        let chosen = self.choose(game, color, &report);
+        self.move_time = None;
+        match (chosen, attack) {
+            (Move::Pass, Some(q)) => Move::Play(q),
+            (mv, _) => mv,
+        }
     }
 
     /// `reg_genmove`: the move `genmove` would play, from a fresh search (the same answer for

@@ -106,6 +106,18 @@ const COMMANDS: &[Command] = &[
         run: Engine::reg_genmove,
     },
     Command {
+        name: "kgs-genmove_cleanup",
+        run: Engine::kgs_genmove_cleanup,
+    },
+    Command {
+        name: "kgs-rules",
+        run: Engine::kgs_rules,
+    },
+    Command {
+        name: "kgs-game_over",
+        run: |_, _| Ok(String::new()),
+    },
+    Command {
         name: "undo",
         run: Engine::undo,
     },
@@ -468,6 +480,37 @@ impl Engine {
             .map_err(|e| format!("internal error: {e:?}"))?;
         self.after_move();
         Ok(self.move_text(mv))
+    }
+
+    /// `kgs-genmove_cleanup colour`: a move that captures the stones tengen judges dead before
+    /// it passes (KGS uses it after a disagreement over dead stones).
+    fn kgs_genmove_cleanup(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 1..=1)?;
+        let color = color_arg(args[0])?;
+        let mv = self.player.cleanup_move(&self.game, color);
+        let mv = if self.game.check_own_move(color, mv).is_ok() {
+            mv
+        } else {
+            Move::Pass
+        };
+        self.game
+            .play(color, mv)
+            .map_err(|e| format!("internal error: {e:?}"))?;
+        self.after_move();
+        Ok(self.move_text(mv))
+    }
+
+    /// `kgs-rules name`: tengen always counts by the Chinese rules; other rule sets are
+    /// accepted (kgsGtp ignores the answer) and logged.
+    fn kgs_rules(&mut self, args: &[&str]) -> Reply {
+        let name = args.first().ok_or(SYNTAX_ERROR)?;
+        if !name.eq_ignore_ascii_case("chinese") {
+            log::warn!(
+                "kgs-rules {}: tengen keeps Chinese area counting",
+                args.join(" ")
+            );
+        }
+        Ok(String::new())
     }
 
     /// `reg_genmove colour`: the move `genmove` would choose, not played.

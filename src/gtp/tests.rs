@@ -708,3 +708,35 @@ fn genmove_plays_legal_moves_and_reg_genmove_changes_nothing() {
     assert_eq!(err(&mut e, "genmove"), "syntax error");
     assert_eq!(err(&mut e, "genmove x"), "syntax error");
 }
+
+#[test]
+fn cleanup_captures_dead_stones_where_genmove_would_pass() {
+    let mut config = Config::default();
+    config.player.playouts = Some(1000);
+    config.player.time = None;
+    config.player.threads = 1;
+    let mut e = Engine::new(config);
+    ok(&mut e, "boardsize 9");
+    // Black owns columns A-E, White F-J; the white stone at C7 is dead.
+    for row in 1..=9 {
+        ok(&mut e, &format!("play b e{row}"));
+        ok(&mut e, &format!("play w f{row}"));
+    }
+    ok(&mut e, "play w c7");
+    ok(&mut e, "play w pass");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "C7");
+    assert_eq!(
+        ok(&mut e, "reg_genmove b"),
+        "pass",
+        "passing wins the count"
+    );
+    let cleanup = ok(&mut e, "kgs-genmove_cleanup b");
+    assert!(
+        ["B7", "D7", "C6", "C8"].contains(&cleanup.as_str()),
+        "{cleanup}"
+    );
+    // kgs-rules and kgs-game_over are accepted.
+    ok(&mut e, "kgs-rules japanese");
+    ok(&mut e, "kgs-game_over");
+    assert_eq!(err(&mut e, "kgs-rules"), "syntax error");
+}
