@@ -468,11 +468,16 @@ impl Engine {
             Decision::Resign => return Ok("resign".into()),
             Decision::Play(mv) => mv,
         };
-        // The search offers only moves that repeat no arrangement of stones; check all the same.
+        self.play_own_move(color, mv)
+    }
+
+    /// Plays a move the engine chose and answers it. The search offers only moves that repeat
+    /// no arrangement of stones; this checks all the same and passes rather than break a rule.
+    fn play_own_move(&mut self, color: Color, mv: Move) -> Reply {
         let mv = if self.game.check_own_move(color, mv).is_ok() {
             mv
         } else {
-            log::error!("the search chose an illegal move {mv:?}; passing instead");
+            log::error!("the engine chose an illegal move {mv:?}; passing instead");
             Move::Pass
         };
         self.game
@@ -488,16 +493,7 @@ impl Engine {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
         let mv = self.player.cleanup_move(&self.game, color);
-        let mv = if self.game.check_own_move(color, mv).is_ok() {
-            mv
-        } else {
-            Move::Pass
-        };
-        self.game
-            .play(color, mv)
-            .map_err(|e| format!("internal error: {e:?}"))?;
-        self.after_move();
-        Ok(self.move_text(mv))
+        self.play_own_move(color, mv)
     }
 
     /// `kgs-rules name`: tengen always counts by the Chinese rules; other rule sets are
