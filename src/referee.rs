@@ -2,9 +2,10 @@
 //! for strength measurements; the full referee (clocks, rulings, tournaments) grows from it.
 //!
 //! The runner keeps the game itself: every move is checked (positional superko), an illegal
-//! move or a broken engine loses the game, two passes end it. Dead stones come from both
-//! engines' `final_status_list dead` when they agree, else from tengen's own judgement; the
-//! board is then counted by area.
+//! move or a broken engine loses the game, two passes end it. If both engines name the same
+//! dead stones the board is counted without them; if they disagree, play resumes (art. 21), the
+//! side that claims stones dead moving first, until both pass again, and the stones are then
+//! counted as they stand.
 
 use std::io;
 use std::path::PathBuf;
@@ -17,6 +18,7 @@ use crate::game::score::{GameResult, area};
 use crate::game::{Game, Superko};
 use crate::gtp::client::Client;
 use crate::player::{Player, Settings};
+use crate::playout::status::Status;
 use crate::sgf::{self, GameInfo};
 
 #[derive(Clone, Debug)]
@@ -70,32 +72,158 @@ fn setup(engine: &mut Client, config: &MatchConfig) -> io::Result<()> {
     Ok(())
 }
 
-/// The dead stones both engines name, or tengen's own view when they disagree.
-fn dead_stones(engines: &mut [Client; 2], game: &Game, judge: &mut Player) -> Vec<Point> {
-    let lists: Vec<Option<Vec<Point>>> = engines
-        .iter_mut()
-        .map(|e| {
-            let text = e.ask("final_status_list dead").ok()?;
-            let mut points: Vec<Point> = text
-                .split_whitespace()
-                .filter_map(|v| parse_vertex(game, v))
-                .filter_map(|m| match m {
-                    Move::Play(p) => Some(p),
-                    Move::Pass => None,
-                })
-                .collect();
-            points.sort_unstable();
-            Some(points)
+/// The dead stones an engine names, sorted; `None` if it cannot say.
+fn dead_list(engine: &mut Client, game: &Game) -> Option<Vec<Point>> {
+    let text = engine.ask("final_status_list dead").ok()?;
+    let mut points: Vec<Point> = text
+        .split_whitespace()
+        .filter_map(|v| match parse_vertex(game, v) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
         })
         .collect();
-    match (&lists[0], &lists[1]) {
-        (Some(a), Some(b)) if a == b => a.clone(),
-        _ => {
-            log::info!("the engines disagree on dead stones; tengen judges");
-            judge
-                .judgement(game)
-                .stones_with(game.board(), crate::playout::status::Status::Dead)
+    points.sort_unstable();
+    Some(points)
+}
+
+/// One game in progress: the engines, the game as the referee keeps it, and the clocks.
+struct Table<'a> {
+    engines: &'a mut [Client; 2],
+    config: &'a MatchConfig,
+    game: Game,
+    first_is_black: bool,
+    clocks: [GameClock; 2],
+    slowest: Option<(f64, f64)>,
+}
+
+fn letter(c: Color) -> char {
+    if c == Color::Black { 'B' } else { 'W' }
+}
+
+impl Table<'_> {
+    /// Which engine plays `color`.
+    fn engine_of(&self, color: Color) -> usize {
+        usize::from((color == Color::Black) != self.first_is_black)
+    }
+
+    /// Plays until two passes in a row (or the move limit); `Some(result)` when the game ended
+    /// otherwise (resignation, illegal move, forfeit, time). With `cleanup`, the engines are
+    /// asked with `kgs-genmove_cleanup` where they have it.
+    fn play_until_passes(&mut self, cleanup: bool) -> io::Result<Option<String>> {
+        let mut passes = 0;
+        while passes < 2 && self.game.move_count() < self.config.max_moves {
+            let color = self.game.to_move();
+            let (mover, other) = (self.engine_of(color), 1 - self.engine_of(color));
+            let winner = letter(color.opponent());
+            let timed = self.config.clock != TimeSystem::None;
+            if timed {
+                let left = self.clocks[mover].time_left();
+                let command = format!(
+                    "time_left {} {} {}",
+                    color.name(),
+                    left.seconds.floor(),
+                    left.count
+                );
+                self.engines[mover].ask(&command)?;
+            }
+            let command = if cleanup
+                && self.engines[mover].ask("known_command kgs-genmove_cleanup")? == "true"
+            {
+                "kgs-genmove_cleanup"
+            } else {
+                "genmove"
+            };
+            let available = self.clocks[mover].available();
+            let started = Instant::now();
+            let answer = self.engines[mover].ask(&format!("{command} {}", color.name()));
+            let took = started.elapsed().as_secs_f64();
+            if timed {
+                if mover == 0 && self.slowest.is_none_or(|(t, a)| took / available > t / a) {
+                    self.slowest = Some((took, available));
+                }
+                if !self.clocks[mover].charge(took) {
+                    log::warn!("{color:?} lost on time: {took:.2} s with {available:.2} s left");
+                    return Ok(Some(format!("{winner}+Time")));
+                }
+            }
+            let text = match answer {
+                Ok(t) => t.to_lowercase(),
+                Err(e) => {
+                    log::warn!("engine failed: {e}");
+                    return Ok(Some(format!("{winner}+Forfeit")));
+                }
+            };
+            if text == "resign" {
+                return Ok(Some(format!("{winner}+Resign")));
+            }
+            let game = &self.game;
+            let Some(mv) = parse_vertex(game, &text).filter(|&m| game.check_move(color, m).is_ok())
+            else {
+                log::warn!("illegal move {text} by {color:?}");
+                return Ok(Some(format!("{winner}+Illegal")));
+            };
+            self.game.play(color, mv).expect("checked");
+            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            let vertex = vertex(&self.game, mv);
+            if self.engines[other]
+                .ask(&format!("play {} {vertex}", color.name()))
+                .is_err()
+            {
+                // The other engine refuses a legal move: it forfeits.
+                return Ok(Some(format!("{}+Forfeit", letter(color))));
+            }
         }
+        Ok(None)
+    }
+
+    /// After two passes (art. 21): if both engines name the same dead stones, count without
+    /// them. Otherwise play resumes, the side that claims stones dead moving first, until both
+    /// pass again; then the stones are counted as they stand. An engine that cannot name dead
+    /// stones is taken to agree with the other.
+    fn finish(&mut self, judge: &mut Player) -> io::Result<String> {
+        let game = &self.game;
+        let lists = [
+            dead_list(&mut self.engines[0], game),
+            dead_list(&mut self.engines[1], game),
+        ];
+        let agreed = match &lists {
+            [Some(a), Some(b)] if a == b => Some(a.clone()),
+            [Some(a), None] | [None, Some(a)] => Some(a.clone()),
+            [None, None] => Some(
+                judge
+                    .judgement(game)
+                    .stones_with(game.board(), Status::Dead),
+            ),
+            _ => None,
+        };
+        if let Some(dead) = agreed {
+            return Ok(
+                GameResult::from_count(area(self.game.board(), &dead), self.config.komi, 0)
+                    .to_string(),
+            );
+        }
+        // The disputed stones: named by one engine only. Their owner's opponent claims them.
+        let [Some(a), Some(b)] = lists else {
+            unreachable!("handled above")
+        };
+        let disputed = a
+            .iter()
+            .filter(|p| !b.contains(p))
+            .chain(b.iter().filter(|p| !a.contains(p)));
+        let black_disputed = disputed
+            .filter(|&&p| self.game.board().stone(p) == Some(Color::Black))
+            .count();
+        let claimant = if black_disputed > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        log::info!("dead stones disputed; play resumes with {claimant:?}");
+        self.game.set_to_move(claimant);
+        if let Some(result) = self.play_until_passes(true)? {
+            return Ok(result);
+        }
+        Ok(GameResult::from_count(area(self.game.board(), &[]), self.config.komi, 0).to_string())
     }
 }
 
@@ -109,73 +237,17 @@ pub fn play_game(
     for e in engines.iter_mut() {
         setup(e, config)?;
     }
-    let mut game = Game::new(config.size, config.komi, Superko::Positional);
-    let index = |c: Color| usize::from((c == Color::Black) != first_is_black);
-    let mut clocks = [GameClock::new(config.clock), GameClock::new(config.clock)];
-    let mut slowest: Option<(f64, f64)> = None;
-    let mut result = None;
-    while !game.is_over() && game.move_count() < config.max_moves {
-        let color = game.to_move();
-        let (mover, other) = (index(color), 1 - index(color));
-        let letter = |c: Color| if c == Color::Black { 'B' } else { 'W' };
-        let winner = letter(color.opponent());
-        if config.clock != TimeSystem::None {
-            let left = clocks[mover].time_left();
-            engines[mover].ask(&format!(
-                "time_left {} {} {}",
-                color.name(),
-                left.seconds.floor(),
-                left.count
-            ))?;
-        }
-        let available = clocks[mover].available();
-        let started = Instant::now();
-        let answer = engines[mover].ask(&format!("genmove {}", color.name()));
-        let took = started.elapsed().as_secs_f64();
-        if config.clock != TimeSystem::None {
-            if mover == 0 && slowest.is_none_or(|(t, a)| took / available > t / a) {
-                slowest = Some((took, available));
-            }
-            if !clocks[mover].charge(took) {
-                log::warn!("{color:?} lost on time: {took:.2} s with {available:.2} s left");
-                result = Some(format!("{winner}+Time"));
-                break;
-            }
-        }
-        let text = match answer {
-            Ok(t) => t.to_lowercase(),
-            Err(e) => {
-                result = Some(format!("{winner}+Forfeit"));
-                log::warn!("engine failed: {e}");
-                break;
-            }
-        };
-        if text == "resign" {
-            result = Some(format!("{winner}+Resign"));
-            break;
-        }
-        let Some(mv) = parse_vertex(&game, &text).filter(|&m| game.check_move(color, m).is_ok())
-        else {
-            log::warn!("illegal move {text} by {color:?}");
-            result = Some(format!("{winner}+Illegal"));
-            break;
-        };
-        game.play(color, mv).expect("checked");
-        if engines[other]
-            .ask(&format!("play {} {}", color.name(), vertex(&game, mv)))
-            .is_err()
-        {
-            // The other engine refuses a legal move: it forfeits.
-            result = Some(format!("{}+Forfeit", letter(color)));
-            break;
-        }
-    }
-    let result = match result {
+    let mut table = Table {
+        engines,
+        config,
+        game: Game::new(config.size, config.komi, Superko::Positional),
+        first_is_black,
+        clocks: [GameClock::new(config.clock), GameClock::new(config.clock)],
+        slowest: None,
+    };
+    let result = match table.play_until_passes(false)? {
         Some(r) => r,
-        None => {
-            let dead = dead_stones(engines, &game, judge);
-            GameResult::from_count(area(game.board(), &dead), config.komi, 0).to_string()
-        }
+        None => table.finish(judge)?,
     };
     let black_wins = result.starts_with('B');
     let first_wins = if result == "0" {
@@ -183,16 +255,14 @@ pub fn play_game(
     } else {
         Some(black_wins == first_is_black)
     };
-    Ok((
-        Outcome {
-            first_is_black,
-            result,
-            first_wins,
-            moves: game.move_count(),
-            slowest,
-        },
-        game,
-    ))
+    let outcome = Outcome {
+        first_is_black,
+        result,
+        first_wins,
+        moves: table.game.move_count(),
+        slowest: table.slowest,
+    };
+    Ok((outcome, table.game))
 }
 
 /// The 95% Wilson score interval of a win rate.
