@@ -1,8 +1,10 @@
 //! `tengen match`: plays games between two GTP engines and counts the results. A simple runner
 //! for strength measurements; the full referee (clocks, rulings, tournaments) grows from it.
 //!
-//! The runner keeps the game itself: every move is checked (positional superko), an illegal
-//! move or a broken engine loses the game, two passes end it. If both engines name the same
+//! The runner keeps the game itself: every move is checked (positional superko). An illegal
+//! move is void and counts as a pass with a warning (art. 19); each warning costs two points
+//! at the count and the second loses the game (art. 24). A broken engine loses; two passes end
+//! play. If both engines name the same
 //! dead stones the board is counted without them; if they disagree, play resumes (art. 21), the
 //! side that claims stones dead moving first, until both pass again, and the stones are then
 //! counted as they stand.
@@ -94,6 +96,9 @@ struct Table<'a> {
     first_is_black: bool,
     clocks: [GameClock; 2],
     slowest: Option<(f64, f64)>,
+    /// Warnings per engine (art. 19, 24): an illegal move is void and counts as a pass; each
+    /// warning costs a stone (two points) at the count; the second loses the game.
+    warnings: [u32; 2],
 }
 
 fn letter(c: Color) -> char {
@@ -157,10 +162,20 @@ impl Table<'_> {
                 return Ok(Some(format!("{winner}+Resign")));
             }
             let game = &self.game;
-            let Some(mv) = parse_vertex(game, &text).filter(|&m| game.check_move(color, m).is_ok())
-            else {
-                log::warn!("illegal move {text} by {color:?}");
-                return Ok(Some(format!("{winner}+Illegal")));
+            let mv = match parse_vertex(game, &text).filter(|&m| game.check_move(color, m).is_ok())
+            {
+                Some(mv) => mv,
+                None => {
+                    self.warnings[mover] += 1;
+                    log::warn!("illegal move {text} by {color:?}: void, a pass and a warning");
+                    // The move stands on the engine's own board: take it back there.
+                    let taken_back = self.engines[mover].ask("undo").is_ok();
+                    if self.warnings[mover] >= 2 || !taken_back {
+                        return Ok(Some(format!("{winner}+Illegal")));
+                    }
+                    self.engines[mover].ask(&format!("play {} pass", color.name()))?;
+                    Move::Pass
+                }
             };
             self.game.play(color, mv).expect("checked");
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
@@ -197,10 +212,7 @@ impl Table<'_> {
             _ => None,
         };
         if let Some(dead) = agreed {
-            return Ok(
-                GameResult::from_count(area(self.game.board(), &dead), self.config.komi, 0)
-                    .to_string(),
-            );
+            return Ok(self.count(&dead));
         }
         // The disputed stones: named by one engine only. Their owner's opponent claims them.
         let [Some(a), Some(b)] = lists else {
@@ -223,7 +235,15 @@ impl Table<'_> {
         if let Some(result) = self.play_until_passes(true)? {
             return Ok(result);
         }
-        Ok(GameResult::from_count(area(self.game.board(), &[]), self.config.komi, 0).to_string())
+        Ok(self.count(&[]))
+    }
+
+    /// The area count without `dead`, less two points for every warning.
+    fn count(&self, dead: &[Point]) -> String {
+        let mut result = GameResult::from_count(area(self.game.board(), dead), self.config.komi, 0);
+        let warnings = |color| self.warnings[self.engine_of(color)] as f64;
+        result.margin -= 2.0 * (warnings(Color::Black) - warnings(Color::White));
+        result.to_string()
     }
 }
 
@@ -244,6 +264,7 @@ pub fn play_game(
         first_is_black,
         clocks: [GameClock::new(config.clock), GameClock::new(config.clock)],
         slowest: None,
+        warnings: [0; 2],
     };
     let result = match table.play_until_passes(false)? {
         Some(r) => r,
