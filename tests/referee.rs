@@ -38,3 +38,45 @@ fn a_small_match_between_two_tengens() {
         assert!(o.moves > 0);
     }
 }
+
+/// An engine that always answers `genmove` with A1: legal once, then illegal (occupied).
+const STUBBORN: &str = r#"while read -r line; do
+  case "$line" in
+    genmove*) printf '= A1\n\n' ;;
+    name*) printf '= stubborn\n\n' ;;
+    final_status_list*) printf '= \n\n' ;;
+    quit*) printf '=\n\n'; exit 0 ;;
+    *) printf '=\n\n' ;;
+  esac
+done"#;
+
+#[test]
+fn illegal_moves_are_void_and_the_second_warning_loses() {
+    let tengen: Vec<String> = [
+        env!("CARGO_BIN_EXE_tengen"),
+        "--playouts",
+        "30",
+        "--threads",
+        "1",
+        "--never-resign",
+    ]
+    .map(String::from)
+    .to_vec();
+    let config = MatchConfig {
+        engines: [["bash", "-c", STUBBORN].map(String::from).to_vec(), tengen],
+        games: 2,
+        size: 5,
+        komi: 0.5,
+        sgf_dir: None,
+        max_moves: 100,
+        clock: TimeSystem::None,
+    };
+    let outcomes = run(&config).unwrap();
+    // The stubborn engine plays A1, then A1 again (void, a warning), then again: it loses.
+    for o in &outcomes {
+        assert!(o.result.ends_with("+Illegal"), "{}", o.result);
+        assert_eq!(o.first_wins, Some(false));
+        // A1, a reply, the void move (a pass), another reply: the first warning did not end it.
+        assert!(o.moves >= 4, "{} moves", o.moves);
+    }
+}
