@@ -68,6 +68,9 @@ pub struct Player {
     /// While a move is being chosen under a clock: the seconds allowed for the move, which
     /// also bound the judgement behind a pass.
     move_time: Option<f64>,
+    /// Games started so far: part of `genmove`'s seed, so that the games of one process differ
+    /// (a match against a deterministic opponent would otherwise repeat itself).
+    games: u64,
 }
 
 /// A search tree and the position its root stands for.
@@ -94,11 +97,17 @@ impl Player {
             judged: None,
             kept: None,
             move_time: None,
+            games: 0,
         }
     }
 
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// A new game starts (`clear_board`, `boardsize`).
+    pub fn new_game(&mut self) {
+        self.games += 1;
     }
 
     /// Search limits for the game's position; the seed depends on the position, so the same
@@ -124,7 +133,8 @@ impl Player {
         // The clock decides when there is one; otherwise the command line (default 5 s).
         self.move_time = self.clock.budget(color.index(), moves_left);
         let time = self.move_time.or(self.settings.time);
-        let limits = self.limits(game, self.settings.playouts, time);
+        let mut limits = self.limits(game, self.settings.playouts, time);
+        limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let tree = self
             .reusable_tree(game, color)
             .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
@@ -416,5 +426,18 @@ mod tests {
         for _ in 0..5 {
             assert!(!player.hopeless(&game, Color::White, 0.0));
         }
+    }
+
+    #[test]
+    fn each_new_game_searches_with_another_seed() {
+        let game = Game::new(9, 7.5, Superko::Situational);
+        let mut player = quick();
+        let first = player.search(&game, Color::Black).moves;
+        player.kept = None;
+        let again = player.search(&game, Color::Black).moves;
+        assert_eq!(first, again, "the same game, the same search");
+        player.kept = None;
+        player.new_game();
+        assert_ne!(player.search(&game, Color::Black).moves, first);
     }
 }

@@ -316,9 +316,12 @@ pub fn run(config: &MatchConfig) -> io::Result<Vec<Outcome>> {
     });
     let mut outcomes = Vec::new();
     let (mut wins, mut draws) = (0.0, 0);
+    // Deterministic engines can play the same game twice: count the different ones.
+    let mut distinct = std::collections::HashSet::new();
     for i in 0..config.games {
         let first_is_black = i % 2 == 0;
         let (outcome, game) = play_game(&mut engines, config, first_is_black, &mut judge)?;
+        distinct.insert(game.steps().to_vec());
         match outcome.first_wins {
             Some(true) => wins += 1.0,
             Some(false) => {}

@@ -52,7 +52,7 @@ struct PositionKey {
 
 /// One step of the game record: a move, or stones set up in the middle of a game (SGF AB, AW
 /// and AE after the first node).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     Move(Color, Move),
     Setup {

@@ -310,6 +310,7 @@ impl Engine {
             return Err("unacceptable size".into());
         }
         self.game = Game::new(size, self.game.komi(), self.game.superko());
+        self.player.new_game();
         self.info = GameInfo::default();
         Ok(String::new())
     }
@@ -317,6 +318,7 @@ impl Engine {
     fn clear_board(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         self.game.clear();
+        self.player.new_game();
         self.info = GameInfo::default();
         Ok(String::new())
     }
