@@ -263,8 +263,8 @@ impl Player {
     }
 
     /// The most visited move, or pass when passing does not lose the count with the dead
-    /// stones removed: considered after the opponent passed, or when the search itself
-    /// prefers to pass.
+    /// stones removed and every string's fate is clear: considered after the opponent passed,
+    /// or when the search itself prefers to pass.
     fn choose(&mut self, game: &Game, color: Color, report: &Report) -> Move {
         let Some((best_play, _, _)) = report.best_play() else {
             return Move::Pass;
@@ -272,8 +272,11 @@ impl Player {
         let opponent_passed = game.moves().last() == Some((color.opponent(), Move::Pass));
         let search_passes = report.best().is_some_and(|b| b.0 == Move::Pass);
         if opponent_passed || search_passes {
-            let result = status::final_result(game, self.judgement(game));
-            if result.winner() == Some(color) {
+            let judgement = self.judgement(game);
+            let result = status::final_result(game, judgement);
+            // While the fate of some string is still open, playing on settles it; passing
+            // would leave it to a dispute.
+            if result.winner() == Some(color) && judgement.is_settled() {
                 return Move::Pass;
             }
         }

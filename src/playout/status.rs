@@ -28,11 +28,19 @@ impl Status {
 /// The status of every stone on the board.
 pub struct Judgement {
     status: Vec<Option<Status>>,
+    /// Strings whose owner the playouts could not settle: 20% to 80% of them ended with the
+    /// stones captured.
+    unsettled: usize,
 }
 
 impl Judgement {
     pub fn status(&self, p: Point) -> Option<Status> {
         self.status[p]
+    }
+
+    /// Whether every string's fate was clear in the playouts.
+    pub fn is_settled(&self) -> bool {
+        self.unsettled == 0
     }
 
     pub fn stones_with(&self, board: &Board, status: Status) -> Vec<Point> {
@@ -48,6 +56,7 @@ impl Judgement {
 /// most playouts is dead; living strings in seki are marked as such.
 pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
     let mut status = vec![None; MAX_CELLS];
+    let mut unsettled = 0;
     for p in board.points() {
         let Some(color) = board.stone(p) else {
             continue;
@@ -65,11 +74,12 @@ pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
             } else {
                 Status::Alive
             });
+            unsettled += usize::from((0.2..0.8).contains(&share));
         }
         status[p] = status[h];
     }
     mark_seki(board, &mut status);
-    Judgement { status }
+    Judgement { status, unsettled }
 }
 
 /// Turns living strings that are in seki into `Status::Seki`.
