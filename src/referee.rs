@@ -363,8 +363,10 @@ pub fn run(config: &MatchConfig) -> io::Result<Vec<Outcome>> {
         outcomes.push(outcome);
     }
     println!(
-        "{}: {wins} wins in {} games ({draws} draws)",
-        names[0], config.games
+        "{}: {wins} wins in {} games ({draws} draws); {} different games",
+        names[0],
+        config.games,
+        distinct.len()
     );
     for e in engines {
         let _ = e.quit();
