@@ -50,6 +50,11 @@ mod tests {
     use crate::board::Color;
     use crate::game::Superko;
 
+    /// Parses `text` and replays its first game to the end.
+    fn read(text: &str) -> Result<Record, String> {
+        load(&parse(text)?[0], Until::End, 7.5, Superko::Situational)
+    }
+
     #[test]
     fn parses_trees_escapes_and_variations() {
         let trees = parse("(;FF[4]C[a \\] b\\\\]SZ[9];B[ee](;W[cc])(;W[gg]))").unwrap();
@@ -127,12 +132,10 @@ mod tests {
 
     #[test]
     fn refuses_bad_records() {
-        let load_text =
-            |t: &str| load(&parse(t).unwrap()[0], Until::End, 7.5, Superko::Situational);
-        assert!(load_text("(;SZ[37])").is_err());
-        assert!(load_text("(;SZ[9];B[aa];W[aa])").is_err());
-        assert!(load_text("(;SZ[9];B[zz])").is_err());
-        assert_eq!(load_text("(;SZ[9]KM[])").unwrap().game.komi(), 7.5);
+        assert!(read("(;SZ[37])").is_err());
+        assert!(read("(;SZ[9];B[aa];W[aa])").is_err());
+        assert!(read("(;SZ[9];B[zz])").is_err());
+        assert_eq!(read("(;SZ[9]KM[])").unwrap().game.komi(), 7.5);
     }
 
     /// Arbitrary bytes and mutated records: the parser and the loader answer, never panic.
@@ -180,23 +183,11 @@ mod tests {
             "(;SZ[9];B[E5])",
             "\u{feff}(;SZ[9]\r\n;B[ee])",
         ] {
-            let record = load(
-                &parse(text).unwrap()[0],
-                Until::End,
-                7.5,
-                Superko::Situational,
-            )
-            .unwrap();
+            let record = read(text).unwrap();
             let b = record.game.board();
             assert_eq!(b.stone(b.point(4, 4)), Some(Color::Black), "{text}");
         }
-        let record = load(
-            &parse("(;SZ[19];B[R16];W[Pass])").unwrap()[0],
-            Until::End,
-            7.5,
-            Superko::Situational,
-        )
-        .unwrap();
+        let record = read("(;SZ[19];B[R16];W[Pass])").unwrap();
         assert_eq!(record.game.move_count(), 2);
     }
 
@@ -254,25 +245,13 @@ mod tests {
     #[test]
     fn written_games_read_back_the_same() {
         let text = "(;SZ[9]KM[6.5]HA[2]PB[A \\] B]AB[cc][gg];W[ee];B[dd];AW[aa]AE[cc];W[];B[ff])";
-        let record = load(
-            &parse(text).unwrap()[0],
-            Until::End,
-            7.5,
-            Superko::Situational,
-        )
-        .unwrap();
+        let record = read(text).unwrap();
         let info = GameInfo {
             result: Some("B+3.5".into()),
             ..record.info.clone()
         };
         let written = write(&record.game, &info);
-        let again = load(
-            &parse(&written).unwrap()[0],
-            Until::End,
-            7.5,
-            Superko::Situational,
-        )
-        .unwrap();
+        let again = read(&written).unwrap();
         assert!(again.game.board() == record.game.board());
         assert_eq!(again.game.steps(), record.game.steps());
         assert_eq!((again.game.komi(), again.game.handicap()), (6.5, 2));
