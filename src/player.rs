@@ -101,10 +101,6 @@ impl Player {
         }
     }
 
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// A new game starts (`clear_board`, `boardsize`).
     pub fn new_game(&mut self) {
         self.games += 1;

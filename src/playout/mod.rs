@@ -105,18 +105,6 @@ pub fn final_owner(board: &Board, p: Point) -> Option<Color> {
     owner
 }
 
-/// Black's area minus White's at the end of a playout (komi not included).
-pub fn playout_area_difference(board: &Board) -> i32 {
-    board
-        .points()
-        .map(|p| match final_owner(board, p) {
-            Some(Color::Black) => 1,
-            Some(Color::White) => -1,
-            None => 0,
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,28 +139,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn playout_area_counts_every_point_once() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        let mut board = Board::new(9);
-        playout(
-            &mut board,
-            Color::Black,
-            &mut RandomPolicy::default(),
-            &mut rng,
-        );
-        let diff = playout_area_difference(&board);
-        let black = board
-            .points()
-            .filter(|&p| final_owner(&board, p) == Some(Color::Black))
-            .count() as i32;
-        let white = board
-            .points()
-            .filter(|&p| final_owner(&board, p) == Some(Color::White))
-            .count() as i32;
-        assert_eq!(diff, black - white);
-        assert!(black + white <= 81);
     }
 }

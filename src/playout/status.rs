@@ -34,10 +34,6 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    pub fn status(&self, p: Point) -> Option<Status> {
-        self.status[p]
-    }
-
     /// Whether every string's fate was clear in the playouts.
     pub fn is_settled(&self) -> bool {
         self.unsettled == 0
