@@ -235,6 +235,28 @@ impl Player {
         }
     }
 
+    /// A search of the game's position for the side to move, for analysis: nothing is played
+    /// or kept.
+    pub fn analyze(&self, game: &Game) -> Report {
+        let limits = self.limits(game, self.settings.playouts, self.settings.time);
+        search::search(game, game.to_move(), &limits, &self.pool)
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes settings; a new thread count gets a new pool of threads.
+    pub fn set_settings(&mut self, settings: Settings) {
+        if settings.threads != self.settings.threads {
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(settings.threads.max(1))
+                .build()
+                .expect("a thread pool");
+        }
+        self.settings = settings;
+    }
+
     /// `reg_genmove`: the move `genmove` would play, from a fresh search (the same answer for
     /// the same position), without counting towards resignation.
     pub fn reg_genmove(&mut self, game: &Game, color: Color) -> Move {

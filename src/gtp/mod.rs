@@ -3,6 +3,7 @@
 //! with the spec's error words; a failing command changes nothing.
 
 pub mod client;
+mod gogui;
 pub mod io;
 pub mod parse;
 
@@ -176,6 +177,30 @@ const COMMANDS: &[Command] = &[
     Command {
         name: "printsgf",
         run: Engine::printsgf,
+    },
+    Command {
+        name: "gogui-analyze_commands",
+        run: Engine::gogui_analyze_commands,
+    },
+    Command {
+        name: "tengen-ownership",
+        run: Engine::ownership,
+    },
+    Command {
+        name: "tengen-visits",
+        run: Engine::visits,
+    },
+    Command {
+        name: "tengen-winrates",
+        run: Engine::winrates,
+    },
+    Command {
+        name: "tengen-pv",
+        run: Engine::pv,
+    },
+    Command {
+        name: "tengen-param",
+        run: Engine::param,
     },
     Command {
         name: "tengen-superko",

@@ -745,3 +745,77 @@ fn cleanup_captures_dead_stones_where_genmove_would_pass() {
     ok(&mut e, "kgs-game_over");
     assert_eq!(err(&mut e, "kgs-rules"), "syntax error");
 }
+
+#[test]
+fn gogui_analysis_commands_answer_in_gogui_formats() {
+    let mut e = quick_engine();
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b e5");
+    let listed = ok(&mut e, "gogui-analyze_commands");
+    for line in listed.lines() {
+        let fields: Vec<&str> = line.split('/').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(
+            ok(&mut e, &format!("known_command {}", fields[2])),
+            "true",
+            "{line}"
+        );
+    }
+    let influence = ok(&mut e, "tengen-ownership");
+    let words: Vec<&str> = influence.split_whitespace().collect();
+    assert_eq!(words[0], "INFLUENCE");
+    assert_eq!(words.len(), 1 + 2 * 81);
+    for pair in words[1..].chunks(2) {
+        assert!(e.game().board().point_named(pair[0]).is_some());
+        assert!((-1.0..=1.0).contains(&pair[1].parse::<f64>().unwrap()));
+    }
+    for command in ["tengen-visits", "tengen-winrates"] {
+        let labels = ok(&mut e, command);
+        let words: Vec<&str> = labels.split_whitespace().collect();
+        assert_eq!(words[0], "LABEL");
+        assert!(words.len() >= 3 && words.len() % 2 == 1, "{labels}");
+        assert!(e.game().board().point_named(words[1]).is_some());
+    }
+    // The principal variation starts with the side to move and alternates.
+    let pv = ok(&mut e, "tengen-pv");
+    let words: Vec<&str> = pv.split_whitespace().collect();
+    assert!(words.len() >= 2 && words.len().is_multiple_of(2), "{pv}");
+    for (i, pair) in words.chunks(2).enumerate() {
+        assert_eq!(pair[0], if i % 2 == 0 { "w" } else { "b" });
+    }
+}
+
+#[test]
+fn the_settings_page_shows_and_changes_settings() {
+    let mut e = quick_engine();
+    let page = ok(&mut e, "tengen-param");
+    assert!(
+        page.contains("[string] playouts 200") && page.contains("[bool] never_resign 0"),
+        "{page}"
+    );
+    ok(&mut e, "tengen-param playouts 300");
+    ok(&mut e, "tengen-param never_resign 1");
+    ok(&mut e, "tengen-param superko positional");
+    ok(&mut e, "tengen-param threads 2");
+    let page = ok(&mut e, "tengen-param");
+    for line in [
+        "[string] playouts 300",
+        "[bool] never_resign 1",
+        "superko positional",
+        "[string] threads 2",
+    ] {
+        assert!(page.contains(line), "{line} in {page}");
+    }
+    assert_eq!(ok(&mut e, "tengen-superko"), "positional");
+    // Clearing the playout limit brings back the default time.
+    ok(&mut e, "tengen-param playouts");
+    assert!(ok(&mut e, "tengen-param").contains("[string] time 5"));
+    for bad in [
+        "tengen-param bogus 1",
+        "tengen-param playouts -5",
+        "tengen-param superko ko",
+        "tengen-param a b c",
+    ] {
+        assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
+    }
+}

@@ -60,6 +60,8 @@ pub struct Report {
     pub ownership: Vec<[f32; 2]>,
     /// Black's average margin at the end of the playouts, real komi included.
     pub mean_margin: f64,
+    /// The principal variation: the most visited child, again and again, from the root.
+    pub pv: Vec<Move>,
 }
 
 impl Report {
@@ -169,6 +171,7 @@ fn report(shared: &Shared) -> Report {
         .collect();
     Report {
         moves,
+        pv: principal_variation(tree),
         playouts,
         seconds: shared.start.elapsed().as_secs_f64(),
         nodes: tree.nodes(),
@@ -176,6 +179,27 @@ fn report(shared: &Shared) -> Report {
         mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
             + shared.limits.komi_offset,
     }
+}
+
+/// The most visited line from the root (at most 20 moves).
+fn principal_variation(tree: &Tree) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut node = Tree::ROOT;
+    while line.len() < 20 {
+        let Some(best) = tree
+            .node(node)
+            .children()
+            .and_then(|range| range.max_by_key(|&i| tree.node(i).stats().visits))
+        else {
+            break;
+        };
+        if tree.node(best).real_visits() == 0 {
+            break;
+        }
+        line.push(tree.node(best).mv());
+        node = best;
+    }
+    line
 }
 
 /// Per-thread scratch space, allocated once per search so that playouts allocate nothing.

@@ -1,0 +1,142 @@
+//! GoGui's analysis commands: what `gogui-analyze_commands` offers, and the commands behind
+//! it: ownership (shading), visits and win rates per move (labels), the principal variation,
+//! and a page of settings.
+
+use super::{Engine, Reply, SYNTAX_ERROR, expect_args};
+use crate::board::{Color, Move};
+use crate::game::Superko;
+use crate::search::Report;
+
+/// Type, label and command of each analysis, as GoGui reads them.
+const ANALYZE_COMMANDS: &[&str] = &[
+    "gfx/Ownership/tengen-ownership",
+    "gfx/Visits/tengen-visits",
+    "gfx/Win rates/tengen-winrates",
+    "var/Principal variation/tengen-pv",
+    "param/Settings/tengen-param",
+];
+
+/// Moves shown as labels: those with at least this share of the most visited move's visits.
+const LABEL_SHARE: u32 = 20;
+
+impl Engine {
+    pub(super) fn gogui_analyze_commands(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        Ok(ANALYZE_COMMANDS.join("\n"))
+    }
+
+    fn analysis(&self) -> Report {
+        self.player.analyze(&self.game)
+    }
+
+    /// `INFLUENCE` from -1 (White's) to 1 (Black's) for every point.
+    pub(super) fn ownership(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        let report = self.analysis();
+        let board = self.game.board();
+        let values: Vec<String> = board
+            .points()
+            .map(|p| {
+                let [black, white] = report.ownership[p];
+                format!("{} {:.2}", board.point_name(p), black - white)
+            })
+            .collect();
+        Ok(format!("INFLUENCE {}", values.join(" ")))
+    }
+
+    /// `LABEL` with the given text for the most visited moves.
+    fn labels(&self, text: impl Fn(u32, f64) -> String) -> Reply {
+        let report = self.analysis();
+        let board = self.game.board();
+        let most = report.best().map_or(0, |b| b.1);
+        let labels: Vec<String> = report
+            .moves
+            .iter()
+            .filter(|(_, visits, _)| visits * 100 >= most * LABEL_SHARE)
+            .filter_map(|&(mv, visits, winrate)| match mv {
+                Move::Play(p) => Some(format!("{} {}", board.point_name(p), text(visits, winrate))),
+                Move::Pass => None,
+            })
+            .collect();
+        Ok(format!("LABEL {}", labels.join(" ")))
+    }
+
+    pub(super) fn visits(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        self.labels(|visits, _| visits.to_string())
+    }
+
+    pub(super) fn winrates(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        self.labels(|_, winrate| format!("{:.0}", 100.0 * winrate))
+    }
+
+    /// The principal variation as `b D4 w Q16 …`, from the side to move.
+    pub(super) fn pv(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=0)?;
+        let report = self.analysis();
+        let mut color = self.game.to_move();
+        let mut line = Vec::new();
+        for mv in report.pv {
+            let letter = if color == Color::Black { "b" } else { "w" };
+            line.push(format!("{letter} {}", self.move_text(mv)));
+            color = color.opponent();
+        }
+        Ok(line.join(" "))
+    }
+
+    /// `tengen-param`: the settings page (no arguments), or one setting changed (`key value`).
+    pub(super) fn param(&mut self, args: &[&str]) -> Reply {
+        let mut s = self.player.settings().clone();
+        match args {
+            [] => {
+                let optional = |v: Option<String>| v.unwrap_or_default();
+                let lines = [
+                    format!(
+                        "[string] playouts {}",
+                        optional(s.playouts.map(|p| p.to_string()))
+                    ),
+                    format!("[string] time {}", optional(s.time.map(|t| t.to_string()))),
+                    format!("[string] threads {}", s.threads),
+                    format!("[string] resign_threshold {}", s.resign_threshold),
+                    format!("[bool] never_resign {}", u8::from(s.never_resign)),
+                    format!(
+                        "[list/situational/positional] superko {}",
+                        self.game.superko().name()
+                    ),
+                ];
+                return Ok(lines.join("\n"));
+            }
+            [key] | [key, _] => {
+                // GoGui sends an empty value as no argument at all.
+                let value = args.get(1).copied().unwrap_or("");
+                let number = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+                let maybe = |v: &str| {
+                    if v.is_empty() {
+                        Some(None)
+                    } else {
+                        number(v).map(Some)
+                    }
+                };
+                match *key {
+                    "playouts" => s.playouts = maybe(value).ok_or(SYNTAX_ERROR)?.map(|p| p as u64),
+                    "time" => s.time = maybe(value).ok_or(SYNTAX_ERROR)?.filter(|t| *t > 0.0),
+                    "threads" => s.threads = number(value).ok_or(SYNTAX_ERROR)?.max(1.0) as usize,
+                    "resign_threshold" => s.resign_threshold = number(value).ok_or(SYNTAX_ERROR)?,
+                    "never_resign" => s.never_resign = matches!(value, "1" | "true"),
+                    "superko" => {
+                        let kind = Superko::from_name(value).ok_or(SYNTAX_ERROR)?;
+                        self.game.set_superko(kind);
+                    }
+                    _ => return Err(SYNTAX_ERROR.into()),
+                }
+            }
+            _ => return Err(SYNTAX_ERROR.into()),
+        }
+        if s.playouts.is_none() && s.time.is_none() {
+            s.time = Some(crate::player::DEFAULT_SECONDS);
+        }
+        self.player.set_settings(s);
+        Ok(String::new())
+    }
+}
