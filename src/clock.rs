@@ -317,6 +317,10 @@ pub fn moves_left(size: usize, empty_points: usize) -> f64 {
 mod tests {
     use super::*;
 
+    fn left(seconds: f64, count: u32) -> Option<TimeLeft> {
+        Some(TimeLeft { seconds, count })
+    }
+
     fn clock(system: TimeSystem, left: Option<TimeLeft>) -> Clock {
         let mut c = Clock::new(1.0);
         c.set(system);
@@ -356,13 +360,7 @@ mod tests {
         let b = c.budget(0, 30.0).unwrap();
         assert!((b - (54.0 - 1.0) / 30.0).abs() < 1e-9, "{b}");
         // Nearly out of time: a tiny budget, never negative.
-        let c = clock(
-            TimeSystem::Absolute { main: 60.0 },
-            Some(TimeLeft {
-                seconds: 0.5,
-                count: 0,
-            }),
-        );
+        let c = clock(TimeSystem::Absolute { main: 60.0 }, left(0.5, 0));
         assert_eq!(c.budget(0, 30.0), Some(0.01));
     }
 
@@ -374,13 +372,7 @@ mod tests {
             periods: 1,
         };
         // KGS: time_left b 5 1 (one period left).
-        let c = clock(
-            system,
-            Some(TimeLeft {
-                seconds: 5.0,
-                count: 1,
-            }),
-        );
+        let c = clock(system, left(5.0, 1));
         let b = c.budget(0, 40.0).unwrap();
         assert!((b - 0.65 * 4.0).abs() < 1e-9 && b + 1.0 < 5.0, "{b}");
         // Several periods left: a bolder share of one.
@@ -389,13 +381,7 @@ mod tests {
             period: 30.0,
             periods: 5,
         };
-        let c = clock(
-            system,
-            Some(TimeLeft {
-                seconds: 30.0,
-                count: 5,
-            }),
-        );
+        let c = clock(system, left(30.0, 5));
         assert!((c.budget(0, 40.0).unwrap() - 0.8 * 29.0).abs() < 1e-9);
         // In main time: a share of it plus the period.
         let system = TimeSystem::ByoYomi {
@@ -403,13 +389,7 @@ mod tests {
             period: 30.0,
             periods: 5,
         };
-        let c = clock(
-            system,
-            Some(TimeLeft {
-                seconds: 301.0,
-                count: 0,
-            }),
-        );
+        let c = clock(system, left(301.0, 0));
         assert!((c.budget(0, 50.0).unwrap() - (300.0 / 50.0 + 0.8 * 29.0)).abs() < 1e-9);
     }
 
@@ -420,24 +400,12 @@ mod tests {
             period: 20.0,
             stones: 10,
         };
-        let c = clock(
-            system,
-            Some(TimeLeft {
-                seconds: 11.0,
-                count: 1,
-            }),
-        );
+        let c = clock(system, left(11.0, 1));
         assert!(
             (c.budget(0, 40.0).unwrap() - 0.9 * 10.0).abs() < 1e-9,
             "one stone left"
         );
-        let c = clock(
-            system,
-            Some(TimeLeft {
-                seconds: 20.0,
-                count: 10,
-            }),
-        );
+        let c = clock(system, left(20.0, 10));
         assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
         let c = clock(system, None);
         assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
@@ -447,13 +415,7 @@ mod tests {
     fn own_bookkeeping_without_time_left() {
         let mut c = clock(TimeSystem::Absolute { main: 60.0 }, None);
         c.spent(0, 10.0);
-        assert_eq!(
-            c.left[0],
-            Some(TimeLeft {
-                seconds: 50.0,
-                count: 0
-            })
-        );
+        assert_eq!(c.left[0], left(50.0, 0));
         c.spent(0, 100.0);
         assert_eq!(c.left[0].unwrap().seconds, 0.0);
         let mut c = clock(TimeSystem::None, None);

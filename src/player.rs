@@ -144,26 +144,28 @@ impl Player {
             hash: game.board().hash(),
             color,
         });
-        let best: Vec<String> = report
-            .moves
-            .iter()
-            .take(3)
-            .map(|&(mv, visits, winrate)| {
-                let name = match mv {
-                    Move::Pass => "pass".to_string(),
-                    Move::Play(p) => board.point_name(p),
-                };
-                format!("{name} {visits} visits {:.1}%", 100.0 * winrate)
-            })
-            .collect();
-        log::info!(
-            "{} playouts in {:.2} s ({:.0}/s), {} nodes; best {}",
-            report.playouts,
-            report.seconds,
-            report.playouts as f64 / report.seconds.max(1e-9),
-            report.nodes,
-            best.join(", ")
-        );
+        if log::log_enabled!(log::Level::Info) {
+            let best: Vec<String> = report
+                .moves
+                .iter()
+                .take(3)
+                .map(|&(mv, visits, winrate)| {
+                    let name = match mv {
+                        Move::Pass => "pass".to_string(),
+                        Move::Play(p) => board.point_name(p),
+                    };
+                    format!("{name} {visits} visits {:.1}%", 100.0 * winrate)
+                })
+                .collect();
+            log::info!(
+                "{} playouts in {:.2} s ({:.0}/s), {} nodes; best {}",
+                report.playouts,
+                report.seconds,
+                report.playouts as f64 / report.seconds.max(1e-9),
+                report.nodes,
+                best.join(", ")
+            );
+        }
         report
     }
 

@@ -309,20 +309,27 @@ impl Game {
     }
 
     fn check_move_under(&self, color: Color, mv: Move, superko: Superko) -> Result<(), MoveError> {
-        if mv == Move::Pass {
-            return Ok(());
-        }
+        self.legal_board_after(color, mv, superko).map(|_| ())
+    }
+
+    /// The position after the move, if the rules (board rules and `superko`) allow it. Passes
+    /// are always allowed.
+    fn legal_board_after(
+        &self,
+        color: Color,
+        mv: Move,
+        superko: Superko,
+    ) -> Result<Board, MoveError> {
         let board = self.board_after(color, mv)?;
-        if self.repeats(&board, color.opponent(), superko) {
+        if mv != Move::Pass && self.repeats(&board, color.opponent(), superko) {
             return Err(MoveError::Superko);
         }
-        Ok(())
+        Ok(board)
     }
 
     /// Plays a move if the configured rules allow it; the turn passes to the opponent.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
-        self.check_move(color, mv)?;
-        let board = self.board_after(color, mv)?;
+        let board = self.legal_board_after(color, mv, self.superko)?;
         self.commit(color, mv, board);
         Ok(())
     }
