@@ -110,9 +110,11 @@ pub fn run_search(seconds: f64, rounds: usize) {
                     threads,
                     playouts: None,
                     time: Some(seconds),
+                    max_time: None,
                     max_tree_bytes: 1 << 30,
                     seed: 1,
                     komi_offset: 0.0,
+                    halt: None,
                 };
                 let mut rates = Vec::new();
                 let mut nodes = 0;

@@ -110,6 +110,15 @@ impl TimeSystem {
     }
 }
 
+/// Seconds for one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Enough when the best move is clear by then.
+    pub normal: f64,
+    /// The most to take while the best move is still unclear.
+    pub most: f64,
+}
+
 /// The time situation of a game.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -139,17 +148,26 @@ impl Clock {
     /// `None` without a time limit. `moves_left` is the expected number of own moves still to
     /// play.
     pub fn budget(&self, index: usize, moves_left: f64) -> Option<f64> {
+        self.budgets(index, moves_left).map(|b| b.normal)
+    }
+
+    /// The normal budget of the next move, and the most it may take when the best move is
+    /// still unclear at the normal deadline.
+    pub fn budgets(&self, index: usize, moves_left: f64) -> Option<Budget> {
         let moves_left = moves_left.max(1.0);
         let left = self.left[index];
         let lag = self.lag;
         // Spending main time evenly over the moves to come, a little kept back.
         let share = |main: f64| seconds(main - lag) / moves_left;
-        let budget = match self.system {
+        let (normal, most) = match self.system {
             TimeSystem::None => return None,
             TimeSystem::Absolute { main } => {
                 let remaining = left.map_or(main, |l| l.seconds);
-                // Keep a reserve that lets the game finish even at the end.
-                share(remaining * 0.9)
+                // Keep a reserve that lets the game finish even at the end; a longer think
+                // takes at most another 5% of what is left.
+                let normal = share(remaining * 0.9);
+                let most = (2.0 * normal).min(normal + 0.05 * seconds(remaining - lag));
+                (normal, most)
             }
             TimeSystem::ByoYomi {
                 main,
@@ -162,26 +180,47 @@ impl Clock {
                     None => (main, periods),
                 };
                 // Inside a period a move costs nothing: use most of one, less in the last.
-                let safe = if periods_left > 1 { 0.8 } else { 0.65 };
-                let in_period = seconds(period - lag) * safe;
-                if remaining > 0.0 {
-                    share(remaining) + in_period
+                let last = periods_left <= 1;
+                let usable = seconds(period - lag);
+                let in_period = usable * if last { 0.65 } else { 0.8 };
+                let in_period_most = usable * if last { 0.8 } else { 0.9 };
+                let main_share = if remaining > 0.0 {
+                    share(remaining)
                 } else {
-                    in_period
-                }
+                    0.0
+                };
+                // Main time not yet used by the normal share may go to a longer think.
+                let main_most = (2.0 * main_share).min(seconds(remaining - lag));
+                (main_share + in_period, main_most + in_period_most)
             }
             TimeSystem::Canadian {
                 main,
                 period,
                 stones,
-            } => match left {
-                Some(l) if l.count > 0 => 0.9 * seconds(l.seconds - lag) / l.count as f64,
-                Some(l) => share(l.seconds) + 0.9 * seconds(period - lag) / stones.max(1) as f64,
-                None if main > 0.0 => share(main),
-                None => 0.9 * seconds(period - lag) / stones.max(1) as f64,
-            },
+            } => {
+                let per_stone = |seconds_left: f64, count: u32| {
+                    0.9 * seconds(seconds_left - lag) / count.max(1) as f64
+                };
+                let (normal, stones_left) = match left {
+                    Some(l) if l.count > 0 => (per_stone(l.seconds, l.count), l.count),
+                    Some(l) => (share(l.seconds) + per_stone(period, stones), stones),
+                    None if main > 0.0 => (share(main), stones),
+                    None => (per_stone(period, stones), stones),
+                };
+                // Borrowing from the stones to come is safe while there are some.
+                let most = if stones_left > 1 {
+                    1.5 * normal
+                } else {
+                    normal
+                };
+                (normal, most)
+            }
         };
-        Some(budget.max(0.01))
+        let normal = normal.max(0.01);
+        Some(Budget {
+            normal,
+            most: most.max(normal),
+        })
     }
 
     /// Books the time a move took when no `time_left` will tell (gogui-twogtp sends none):
@@ -409,6 +448,44 @@ mod tests {
         assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
         let c = clock(system, None);
         assert!((c.budget(0, 40.0).unwrap() - 0.9 * 19.0 / 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_longer_think_for_an_unclear_move_stays_safe() {
+        // Absolute: twice the normal share at most, and never more than 5% of what is left.
+        let c = clock(TimeSystem::Absolute { main: 300.0 }, left(100.0, 0));
+        let b = c.budgets(0, 30.0).unwrap();
+        assert!((b.most - 2.0 * b.normal).abs() < 1e-9, "{b:?}");
+        let c = clock(TimeSystem::Absolute { main: 300.0 }, left(100.0, 0));
+        let b = c.budgets(0, 1.0).unwrap();
+        assert!((b.most - b.normal - 0.05 * 99.0).abs() < 1e-9, "{b:?}");
+        // Byo-yomi periods: 90% of one (80% of the last) less the lag, never the whole.
+        let system = |periods| TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 5.0,
+            periods,
+        };
+        let b = clock(system(3), left(5.0, 3)).budgets(0, 40.0).unwrap();
+        assert!(
+            (b.most - 0.9 * 4.0).abs() < 1e-9 && b.most + 1.0 < 5.0,
+            "{b:?}"
+        );
+        let b = clock(system(1), left(5.0, 1)).budgets(0, 40.0).unwrap();
+        assert!((b.most - 0.8 * 4.0).abs() < 1e-9, "{b:?}");
+        // Canadian: borrowing from later stones, but not with the last stone of the period.
+        let system = TimeSystem::Canadian {
+            main: 0.0,
+            period: 20.0,
+            stones: 10,
+        };
+        let b = clock(system, left(20.0, 10)).budgets(0, 40.0).unwrap();
+        assert!((b.most - 1.5 * b.normal).abs() < 1e-9, "{b:?}");
+        let b = clock(system, left(6.0, 1)).budgets(0, 40.0).unwrap();
+        assert_eq!(b.most, b.normal);
+        assert!(b.most + 1.0 < 6.0);
+        // Out of time: both tiny, never negative.
+        let b = clock(system, left(0.2, 3)).budgets(0, 40.0).unwrap();
+        assert_eq!((b.normal, b.most), (0.01, 0.01));
     }
 
     #[test]

@@ -40,6 +40,8 @@ Options:
   --never-resign            never resign
   --seed N                  seed of every random choice (default 0); with --threads 1 and
                             --playouts, the same seed gives the same moves
+  --ponder                  search on the opponent's time, from tengen's move until the next
+                            command arrives (the reply then starts from that search)
   --save-games DIR          save every game that ends by two passes as SGF in DIR
   --superko situational|positional
                             repetition rule of `play` (default situational, the rules' reading);
@@ -71,6 +73,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
         let option = arg.as_str();
         match option {
             "--never-resign" => player.never_resign = true,
+            "--ponder" => config.ponder = true,
             "--seed" => player.seed = number(value(&mut args, option)?, option)?,
             "--threads" => {
                 player.threads = number::<usize>(value(&mut args, option)?, option)?.max(1)
@@ -110,10 +113,9 @@ fn run_gtp(args: &[String]) -> Result<(), String> {
         env!("CARGO_PKG_VERSION")
     );
     let mut engine = Engine::new(config);
-    let stdin = io::stdin();
     match serve(
         &mut engine,
-        BufReader::new(stdin.lock()),
+        BufReader::new(io::stdin()),
         io::stdout().lock(),
     ) {
         // The controller going away is an ordinary end.

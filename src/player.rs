@@ -8,7 +8,7 @@ use crate::clock::{self, Clock};
 use crate::game::{Game, Step};
 use crate::playout::status::{self, Judgement, Status};
 use crate::search::tree::Tree;
-use crate::search::{self, Limits, Report};
+use crate::search::{self, Halt, Limits, Report, Watch};
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -71,6 +71,8 @@ pub struct Player {
     /// Games started so far: part of `genmove`'s seed, so that the games of one process differ
     /// (a match against a deterministic opponent would otherwise repeat itself).
     games: u64,
+    /// Asked between playouts of the move searches: has the user interrupted?
+    interrupt: Option<Halt>,
 }
 
 /// A search tree and the position its root stands for.
@@ -98,7 +100,14 @@ impl Player {
             kept: None,
             move_time: None,
             games: 0,
+            interrupt: None,
         }
+    }
+
+    /// Every search for a move or an analysis stops early, with the best move so far, once
+    /// `interrupt` answers true.
+    pub fn set_interrupt(&mut self, interrupt: Halt) {
+        self.interrupt = Some(interrupt);
     }
 
     /// A new game starts (`clear_board`, `boardsize`).
@@ -113,37 +122,33 @@ impl Player {
             threads: self.settings.threads,
             playouts,
             time,
+            max_time: None,
             max_tree_bytes: self.settings.max_tree_mb << 20,
             seed: self.settings.seed
                 ^ game.board().hash()
                 ^ (game.move_count() as u64).rotate_left(32),
             komi_offset: 0.0,
+            halt: self.interrupt.clone(),
         }
     }
 
     /// Searches for `color`, continuing the subtree of the last search when the game went on
     /// from there, and keeps the tree for the next move.
-    fn search(&mut self, game: &Game, color: Color) -> Report {
+    fn search(&mut self, game: &Game, color: Color, watch: Option<Watch>) -> Report {
         let board = game.board();
         let moves_left = clock::moves_left(board.size(), board.empty_count());
         // The clock decides when there is one; otherwise the command line (default 5 s).
-        self.move_time = self.clock.budget(color.index(), moves_left);
+        let budget = self.clock.budgets(color.index(), moves_left);
+        self.move_time = budget.map(|b| b.normal);
         let time = self.move_time.or(self.settings.time);
         let mut limits = self.limits(game, self.settings.playouts, time);
+        limits.max_time = budget.map(|b| b.most);
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let tree = self
-            .reusable_tree(game, color)
-            .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
-        let reused = tree.node(Tree::ROOT).stats().visits;
-        let (report, tree) = search::search_tree(game, color, &limits, &self.pool, tree);
-        self.clock.spent(color.index(), report.seconds);
-        log::debug!("kept {reused} visits from the last search");
-        self.kept = Some(Kept {
-            tree,
-            steps: game.steps().len(),
-            hash: game.board().hash(),
-            color,
-        });
+        // The clock runs while the kept tree is copied, too.
+        let start = std::time::Instant::now();
+        let report = self.search_kept(game, color, &limits, watch);
+        self.clock
+            .spent(color.index(), start.elapsed().as_secs_f64());
         if log::log_enabled!(log::Level::Info) {
             let best: Vec<String> = report
                 .moves
@@ -166,6 +171,54 @@ impl Player {
                 best.join(", ")
             );
         }
+        report
+    }
+
+    /// Searches in the kept tree where it fits the game (a fresh one otherwise) and keeps the
+    /// tree for the next search.
+    fn search_kept(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        watch: Option<Watch>,
+    ) -> Report {
+        let tree = self
+            .reusable_tree(game, color)
+            .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
+        let reused = tree.node(Tree::ROOT).stats().visits;
+        log::debug!("kept {reused} visits from the last search");
+        let (report, tree) = search::search_tree(game, color, limits, &self.pool, tree, watch);
+        self.kept = Some(Kept {
+            tree,
+            steps: game.steps().len(),
+            hash: game.board().hash(),
+            color,
+        });
+        report
+    }
+
+    /// Searches with no limit but `halt` (and the interrupt), for an analysis that lasts
+    /// until the next command or for pondering on the opponent's time. The tree is kept, so
+    /// the next move search goes on from it.
+    pub fn search_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        halt: Halt,
+        watch: Option<Watch>,
+    ) -> Report {
+        let mut limits = self.limits(game, None, None);
+        let interrupt = self.interrupt.clone();
+        limits.halt = Some(std::sync::Arc::new(move || {
+            halt() || interrupt.as_ref().is_some_and(|i| i())
+        }));
+        let report = self.search_kept(game, color, &limits, watch);
+        log::info!(
+            "searched {} playouts in {:.2} s until stopped",
+            report.playouts,
+            report.seconds
+        );
         report
     }
 
@@ -193,7 +246,12 @@ impl Player {
 
     /// `genmove`: search, then play, pass or resign.
     pub fn genmove(&mut self, game: &Game, color: Color) -> Decision {
-        let report = self.search(game, color);
+        self.genmove_watched(game, color, None)
+    }
+
+    /// `genmove`, showing the search's progress to `watch`.
+    pub fn genmove_watched(&mut self, game: &Game, color: Color, watch: Option<Watch>) -> Decision {
+        let report = self.search(game, color, watch);
         let winrate = report.best().map_or(0.5, |b| b.2);
         let decision = if self.hopeless(game, color, winrate) {
             Decision::Resign
@@ -207,7 +265,7 @@ impl Player {
     /// `kgs-genmove_cleanup`: like `genmove`, but it never passes or resigns while enemy stones
     /// it judges dead are on the board; it attacks the dead string with the fewest liberties.
     pub fn cleanup_move(&mut self, game: &Game, color: Color) -> Move {
-        let report = self.search(game, color);
+        let report = self.search(game, color, None);
         let board = game.board();
         let dead: Vec<Point> = self
             .judgement(game)
@@ -318,6 +376,9 @@ impl Player {
             // Under a clock the three searches share a third of the move's time.
             let time = self.move_time.map(|t| t / 9.0);
             let mut limits = self.limits(game, Some(playouts / 4 + 1), time);
+            // An interrupted judgement would be kept with too few games behind it; it is
+            // short anyway.
+            limits.halt = None;
             let expected = search::search(game, game.to_move(), &limits, &self.pool).mean_margin;
             limits.playouts = Some(playouts);
             limits.komi_offset = expected;
@@ -455,12 +516,12 @@ mod tests {
     fn each_new_game_searches_with_another_seed() {
         let game = Game::new(9, 7.5, Superko::Situational);
         let mut player = quick();
-        let first = player.search(&game, Color::Black).moves;
+        let first = player.search(&game, Color::Black, None).moves;
         player.kept = None;
-        let again = player.search(&game, Color::Black).moves;
+        let again = player.search(&game, Color::Black, None).moves;
         assert_eq!(first, again, "the same game, the same search");
         player.kept = None;
         player.new_game();
-        assert_ne!(player.search(&game, Color::Black).moves, first);
+        assert_ne!(player.search(&game, Color::Black, None).moves, first);
     }
 }

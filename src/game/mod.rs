@@ -130,8 +130,28 @@ impl Game {
         self.komi = komi;
     }
 
+    /// Handicap stones: those placed as handicap, or, in a game that started on an empty
+    /// board, the Black stones played before White's first move (some GUIs send a handicap
+    /// as plain moves) when there are two or more.
     pub fn handicap(&self) -> usize {
+        self.handicap.max(self.handicap_by_plays())
+    }
+
+    /// Handicap stones placed as such (`fixed_handicap`, SGF HA with AB, ...).
+    pub fn placed_handicap(&self) -> usize {
         self.handicap
+    }
+
+    fn handicap_by_plays(&self) -> usize {
+        if self.handicap > 0 || !self.start.is_board_empty() || self.start_to_move != Color::Black {
+            return 0;
+        }
+        let run = self
+            .steps
+            .iter()
+            .take_while(|step| matches!(step, Step::Move(Color::Black, Move::Play(_))))
+            .count();
+        if run >= 2 { run } else { 0 }
     }
 
     pub fn superko(&self) -> Superko {

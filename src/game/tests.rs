@@ -229,3 +229,27 @@ fn white_receives_a_point_per_handicap_stone() {
     assert_eq!(counted(&board_rows, &[], 0.5, 2).margin, -7.5);
     assert_eq!(counted(&board_rows, &[], 0.5, 4).to_string(), "W+9.5");
 }
+
+#[test]
+fn black_stones_played_before_whites_first_move_are_a_handicap() {
+    let mut game = Game::new(19, 0.5, Superko::Situational);
+    play_all(&mut game, &["D4"]);
+    assert_eq!(game.handicap(), 0, "one stone is no handicap");
+    game.play(Black, mv(&game, "Q16")).unwrap();
+    game.play(Black, mv(&game, "Q4")).unwrap();
+    assert_eq!(game.handicap(), 3);
+    game.play(White, mv(&game, "D16")).unwrap();
+    game.play(Black, mv(&game, "C3")).unwrap();
+    assert_eq!(game.handicap(), 3, "later Black moves are ordinary");
+    assert_eq!(game.placed_handicap(), 0);
+    game.undo();
+    game.undo();
+    game.undo();
+    assert_eq!(game.handicap(), 2);
+    // An even game in which White passed is not a handicap game.
+    let mut even = Game::new(19, 7.5, Superko::Situational);
+    even.play(Black, mv(&even, "D4")).unwrap();
+    even.play(White, Move::Pass).unwrap();
+    even.play(Black, mv(&even, "Q16")).unwrap();
+    assert_eq!(even.handicap(), 0);
+}

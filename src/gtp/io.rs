@@ -1,13 +1,58 @@
-//! The GTP loop: reads raw lines, answers each command in turn, flushes after every response.
-//! Commands that arrive together (Sabaki pipelines them) are simply answered one after another.
+//! The GTP loop. A reader thread takes lines off the input while the engine works, so that a
+//! running search learns at once when a command arrives (which ends an analysis or pondering)
+//! or when GoGui interrupts it with the comment line `# interrupt`. Commands are still
+//! answered one after another, in order, each response flushed as soon as it is complete.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
+use std::sync::{Arc, mpsc};
 
 use super::Engine;
 use super::parse::preprocess;
 
 /// Longest command line kept; the rest of a longer line is read and dropped.
 pub const MAX_LINE: usize = 16 << 20;
+/// Commands read ahead of the engine before the reader waits.
+const READ_AHEAD: usize = 1024;
+
+/// What the reader thread tells the engine about the input while a command runs.
+#[derive(Debug)]
+pub struct Signals {
+    /// Commands read so far.
+    read: AtomicU64,
+    /// Commands the engine has taken so far, the running one included.
+    taken: AtomicU64,
+    /// `read` when the last `# interrupt` line came, that is, the command it interrupts.
+    interrupted_at: AtomicU64,
+    /// No more input will come (end of input, or no input attached at all).
+    closed: AtomicBool,
+}
+
+impl Default for Signals {
+    /// Signals with no input attached: nothing will ever arrive, so nothing waits for input.
+    fn default() -> Signals {
+        Signals {
+            read: AtomicU64::new(0),
+            taken: AtomicU64::new(0),
+            interrupted_at: AtomicU64::new(0),
+            closed: AtomicBool::new(true),
+        }
+    }
+}
+
+impl Signals {
+    /// A command is waiting behind the running one, or the input has ended.
+    pub fn input_waiting(&self) -> bool {
+        self.read.load(SeqCst) > self.taken.load(SeqCst) || self.closed.load(SeqCst)
+    }
+
+    /// The running command was interrupted: it was the last command read when `# interrupt`
+    /// came (GoGui interrupts the command whose answer it is waiting for).
+    pub fn interrupted(&self) -> bool {
+        let at = self.interrupted_at.load(SeqCst);
+        at > 0 && at == self.taken.load(SeqCst)
+    }
+}
 
 /// Reads one line (without its `\n`) into `line`, keeping at most `MAX_LINE` bytes. Returns
 /// false at end of input with nothing read; a last line without `\n` still counts.
@@ -38,24 +83,97 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
     }
 }
 
-/// Serves GTP until `quit` or the end of input.
-pub fn serve(
-    engine: &mut Engine,
-    mut input: impl BufRead,
-    mut output: impl Write,
-) -> io::Result<()> {
+/// GoGui's interrupt: a comment line of its own, not a command.
+fn is_interrupt(line: &[u8]) -> bool {
+    line.trim_ascii() == b"# interrupt"
+}
+
+/// The reader thread: queues every command and raises the signals. Ends at the end of the
+/// input, on a read error, or when the engine has stopped listening.
+fn read_commands(mut input: impl BufRead, commands: mpsc::SyncSender<String>, signals: &Signals) {
     let mut line = Vec::new();
-    while read_line(&mut input, &mut line)? {
+    while let Ok(true) = read_line(&mut input, &mut line) {
+        if is_interrupt(&line) {
+            log::debug!("interrupt");
+            signals
+                .interrupted_at
+                .store(signals.read.load(SeqCst), SeqCst);
+            continue;
+        }
         let Some(command) = preprocess(&line) else {
             continue;
         };
+        signals.read.fetch_add(1, SeqCst);
+        if commands.send(command).is_err() {
+            break;
+        }
+    }
+    signals.closed.store(true, SeqCst);
+}
+
+/// Serves GTP until `quit` or the end of input. With pondering on, the engine searches on
+/// the opponent's time between its own move and the next command.
+pub fn serve(
+    engine: &mut Engine,
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let signals = engine.signals();
+    signals.closed.store(false, SeqCst);
+    let (sender, commands) = mpsc::sync_channel(READ_AHEAD);
+    let reader_signals = Arc::clone(&signals);
+    // Not joined: at `quit` the reader may be blocked on a read that never returns, and the
+    // process ends anyway.
+    std::thread::Builder::new()
+        .name("gtp-input".into())
+        .spawn(move || read_commands(input, sender, &reader_signals))?;
+    for command in commands {
+        signals.taken.fetch_add(1, SeqCst);
         log::trace!("<< {command}");
-        let response = engine.execute(&command);
-        output.write_all(response.as_bytes())?;
+        engine.respond(&command, &mut output)?;
         output.flush()?;
         if engine.quit_requested() {
             break;
         }
+        if !signals.input_waiting() {
+            engine.ponder();
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interrupt_stops_only_the_command_it_came_after() {
+        let signals = Signals::default();
+        signals.closed.store(false, SeqCst);
+        // Two commands read, the first running: the second waits.
+        signals.read.store(2, SeqCst);
+        signals.taken.store(1, SeqCst);
+        assert!(signals.input_waiting());
+        // The second runs; GoGui interrupts it.
+        signals.taken.store(2, SeqCst);
+        assert!(!signals.input_waiting() && !signals.interrupted());
+        signals
+            .interrupted_at
+            .store(signals.read.load(SeqCst), SeqCst);
+        assert!(signals.interrupted());
+        // The next command is not interrupted.
+        signals.read.store(3, SeqCst);
+        signals.taken.store(3, SeqCst);
+        assert!(!signals.interrupted());
+        signals.closed.store(true, SeqCst);
+        assert!(signals.input_waiting(), "the end of input ends an analysis");
+    }
+
+    #[test]
+    fn the_interrupt_line_is_recognised_with_any_spacing() {
+        assert!(is_interrupt(b"# interrupt"));
+        assert!(is_interrupt(b"  # interrupt\r"));
+        assert!(!is_interrupt(b"# interrupted"));
+        assert!(!is_interrupt(b"genmove b # interrupt"));
+    }
 }

@@ -2,6 +2,7 @@
 //! `known_command`. Every handler parses its own typed arguments and either answers or fails
 //! with the spec's error words; a failing command changes nothing.
 
+mod analyze;
 pub mod client;
 mod gogui;
 pub mod io;
@@ -15,8 +16,11 @@ use crate::game::{DEFAULT_KOMI, Game, Superko};
 use crate::player::{Decision, Player, Settings};
 use crate::playout::status::{self, Status};
 use crate::sgf::{self, GameInfo};
-use parse::{CommandLine, MoveName};
+use analyze::Dialect;
+use io::Signals;
+use parse::MoveName;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Settings given on the command line.
 #[derive(Clone, Debug)]
@@ -24,6 +28,8 @@ pub struct Config {
     pub superko: Superko,
     /// A folder where every game that ends by two passes is saved as SGF.
     pub save_games: Option<PathBuf>,
+    /// Search on the opponent's time, from the engine's move until the next command.
+    pub ponder: bool,
     pub player: Settings,
 }
 
@@ -32,6 +38,7 @@ impl Default for Config {
         Config {
             superko: Superko::Situational,
             save_games: None,
+            ponder: false,
             player: Settings::default(),
         }
     }
@@ -46,6 +53,10 @@ pub struct Engine {
     /// Games saved so far (part of the saved files' names).
     saved: usize,
     quit: bool,
+    /// What the input tells a running command.
+    signals: Arc<Signals>,
+    /// The engine just moved: the opponent's time has begun.
+    ponder_next: bool,
 }
 
 /// A handler's answer: the response text, or the error message.
@@ -53,158 +64,193 @@ type Reply = Result<String, String>;
 
 struct Command {
     name: &'static str,
-    run: fn(&mut Engine, &[&str]) -> Reply,
+    run: Run,
+}
+
+enum Run {
+    /// Answers at once.
+    Reply(fn(&mut Engine, &[&str]) -> Reply),
+    /// Streams analysis lines until it ends: the function only checks the arguments.
+    Stream(fn(&Engine, &[&str]) -> Result<analyze::Request, String>),
 }
 
 /// The command table, in the order `list_commands` gives.
 const COMMANDS: &[Command] = &[
     Command {
         name: "protocol_version",
-        run: |_, _| Ok("2".into()),
+        run: Run::Reply(|_, _| Ok("2".into())),
     },
     Command {
         name: "name",
-        run: |_, _| Ok("tengen".into()),
+        run: Run::Reply(|_, _| Ok("tengen".into())),
     },
     Command {
         name: "version",
-        run: |_, _| Ok(env!("CARGO_PKG_VERSION").into()),
+        run: Run::Reply(|_, _| Ok(env!("CARGO_PKG_VERSION").into())),
     },
     Command {
         name: "known_command",
-        run: Engine::known_command,
+        run: Run::Reply(Engine::known_command),
     },
     Command {
         name: "list_commands",
-        run: Engine::list_commands,
+        run: Run::Reply(Engine::list_commands),
     },
     Command {
         name: "quit",
-        run: Engine::quit,
+        run: Run::Reply(Engine::quit),
     },
     Command {
         name: "boardsize",
-        run: Engine::boardsize,
+        run: Run::Reply(Engine::boardsize),
     },
     Command {
         name: "clear_board",
-        run: Engine::clear_board,
+        run: Run::Reply(Engine::clear_board),
     },
     Command {
         name: "komi",
-        run: Engine::komi,
+        run: Run::Reply(Engine::komi),
     },
     Command {
         name: "play",
-        run: Engine::play,
+        run: Run::Reply(Engine::play),
     },
     Command {
         name: "genmove",
-        run: Engine::genmove,
+        run: Run::Reply(Engine::genmove),
     },
     Command {
         name: "reg_genmove",
-        run: Engine::reg_genmove,
+        run: Run::Reply(Engine::reg_genmove),
     },
     Command {
         name: "kgs-genmove_cleanup",
-        run: Engine::kgs_genmove_cleanup,
+        run: Run::Reply(Engine::kgs_genmove_cleanup),
     },
     Command {
         name: "kgs-rules",
-        run: Engine::kgs_rules,
+        run: Run::Reply(Engine::kgs_rules),
     },
     Command {
         name: "kgs-game_over",
-        run: |_, _| Ok(String::new()),
+        run: Run::Reply(|_, _| Ok(String::new())),
     },
     Command {
         name: "undo",
-        run: Engine::undo,
+        run: Run::Reply(Engine::undo),
     },
     Command {
         name: "showboard",
-        run: Engine::showboard,
+        run: Run::Reply(Engine::showboard),
     },
     Command {
         name: "fixed_handicap",
-        run: Engine::fixed_handicap,
+        run: Run::Reply(Engine::fixed_handicap),
     },
     Command {
         name: "place_free_handicap",
-        run: Engine::place_free_handicap,
+        run: Run::Reply(Engine::place_free_handicap),
     },
     Command {
         name: "set_free_handicap",
-        run: Engine::set_free_handicap,
+        run: Run::Reply(Engine::set_free_handicap),
     },
     Command {
         name: "final_score",
-        run: Engine::final_score,
+        run: Run::Reply(Engine::final_score),
     },
     Command {
         name: "final_status_list",
-        run: Engine::final_status_list,
+        run: Run::Reply(Engine::final_status_list),
     },
     Command {
         name: "list_stones",
-        run: Engine::list_stones,
+        run: Run::Reply(Engine::list_stones),
     },
     Command {
         name: "is_legal",
-        run: Engine::is_legal,
+        run: Run::Reply(Engine::is_legal),
     },
     Command {
         name: "time_settings",
-        run: Engine::time_settings,
+        run: Run::Reply(Engine::time_settings),
     },
     Command {
         name: "kgs-time_settings",
-        run: Engine::kgs_time_settings,
+        run: Run::Reply(Engine::kgs_time_settings),
     },
     Command {
         name: "time_left",
-        run: Engine::time_left,
+        run: Run::Reply(Engine::time_left),
     },
     Command {
         name: "cputime",
-        run: Engine::cputime,
+        run: Run::Reply(Engine::cputime),
     },
     Command {
         name: "loadsgf",
-        run: Engine::loadsgf,
+        run: Run::Reply(Engine::loadsgf),
     },
     Command {
         name: "printsgf",
-        run: Engine::printsgf,
+        run: Run::Reply(Engine::printsgf),
+    },
+    Command {
+        name: "gogui-interrupt",
+        run: Run::Reply(|_, _| Ok(String::new())),
+    },
+    Command {
+        name: "lz-analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Leela, false)),
+    },
+    Command {
+        name: "analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Leela, false)),
+    },
+    Command {
+        name: "kata-analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Kata, false)),
+    },
+    Command {
+        name: "lz-genmove_analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Leela, true)),
+    },
+    Command {
+        name: "genmove_analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Leela, true)),
+    },
+    Command {
+        name: "kata-genmove_analyze",
+        run: Run::Stream(|e, args| e.analysis_request(args, Dialect::Kata, true)),
     },
     Command {
         name: "gogui-analyze_commands",
-        run: Engine::gogui_analyze_commands,
+        run: Run::Reply(Engine::gogui_analyze_commands),
     },
     Command {
         name: "tengen-ownership",
-        run: Engine::ownership,
+        run: Run::Reply(Engine::ownership),
     },
     Command {
         name: "tengen-visits",
-        run: Engine::visits,
+        run: Run::Reply(Engine::visits),
     },
     Command {
         name: "tengen-winrates",
-        run: Engine::winrates,
+        run: Run::Reply(Engine::winrates),
     },
     Command {
         name: "tengen-pv",
-        run: Engine::pv,
+        run: Run::Reply(Engine::pv),
     },
     Command {
         name: "tengen-param",
-        run: Engine::param,
+        run: Run::Reply(Engine::param),
     },
     Command {
         name: "tengen-superko",
-        run: Engine::superko,
+        run: Run::Reply(Engine::superko),
     },
 ];
 
@@ -268,14 +314,40 @@ fn vertex_list(board: &Board, points: &[Point]) -> String {
 
 impl Engine {
     pub fn new(config: Config) -> Engine {
+        let signals = Arc::new(Signals::default());
+        let mut player = Player::new(config.player.clone());
+        let interrupt = Arc::clone(&signals);
+        player.set_interrupt(Arc::new(move || interrupt.interrupted()));
         Engine {
             game: Game::new(19, DEFAULT_KOMI, config.superko),
-            player: Player::new(config.player.clone()),
+            player,
             info: GameInfo::default(),
             config,
             saved: 0,
             quit: false,
+            signals,
+            ponder_next: false,
         }
+    }
+
+    /// The signals the input loop raises for this engine.
+    pub fn signals(&self) -> Arc<Signals> {
+        Arc::clone(&self.signals)
+    }
+
+    /// With pondering on, right after the engine's own move: searches the opponent's
+    /// position until the next command arrives, keeping the tree for the engine's reply.
+    pub fn ponder(&mut self) {
+        if !std::mem::take(&mut self.ponder_next) || !self.config.ponder || self.game.is_over() {
+            return;
+        }
+        let signals = Arc::clone(&self.signals);
+        self.player.search_until(
+            &self.game,
+            self.game.to_move(),
+            Arc::new(move || signals.input_waiting()),
+            None,
+        );
     }
 
     pub fn game(&self) -> &Game {
@@ -286,21 +358,39 @@ impl Engine {
         self.quit
     }
 
-    /// Runs one preprocessed command line and returns the full response, `=` or `?` line(s)
-    /// and the empty line that ends it.
-    pub fn execute(&mut self, line: &str) -> String {
-        let (id, reply) = match parse::parse_command_line(line) {
-            Ok(cmd) => (cmd.id, self.dispatch(&cmd)),
-            Err(id) => (id, syntax_error()),
+    /// Runs one preprocessed command line and writes the full response: `=` or `?` line(s)
+    /// and the empty line that ends it (analysis lines in between for the streaming ones).
+    pub fn respond(&mut self, line: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let cmd = match parse::parse_command_line(line) {
+            Ok(cmd) => cmd,
+            Err(id) => return out.write_all(format_response(id, syntax_error()).as_bytes()),
         };
-        format_response(id, reply)
+        let reply = match COMMANDS.iter().find(|c| c.name == cmd.name).map(|c| &c.run) {
+            Some(Run::Reply(run)) => run(self, &cmd.args),
+            Some(Run::Stream(check)) => match check(self, &cmd.args) {
+                Ok(request) => return self.stream(cmd.id, &request, out),
+                Err(e) => Err(e),
+            },
+            None => Err("unknown command".into()),
+        };
+        out.write_all(format_response(cmd.id, reply).as_bytes())
     }
 
-    fn dispatch(&mut self, cmd: &CommandLine) -> Reply {
-        match COMMANDS.iter().find(|c| c.name == cmd.name) {
-            Some(command) => (command.run)(self, &cmd.args),
-            None => Err("unknown command".into()),
-        }
+    /// `respond`, into a string.
+    pub fn execute(&mut self, line: &str) -> String {
+        let mut out = Vec::new();
+        self.respond(line, &mut out)
+            .expect("writing to memory works");
+        String::from_utf8(out).expect("responses are UTF-8")
+    }
+
+    fn analysis_request(
+        &self,
+        args: &[&str],
+        dialect: Dialect,
+        genmove: bool,
+    ) -> Result<analyze::Request, String> {
+        analyze::parse_request(args, self.game.to_move(), dialect, genmove)
     }
 
     fn known_command(&mut self, args: &[&str]) -> Reply {
@@ -491,6 +581,7 @@ impl Engine {
     fn genmove(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
+        self.ponder_next = true;
         let mv = match self.player.genmove(&self.game, color) {
             Decision::Resign => return Ok("resign".into()),
             Decision::Play(mv) => mv,
@@ -520,6 +611,7 @@ impl Engine {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
         let mv = self.player.cleanup_move(&self.game, color);
+        self.ponder_next = true;
         self.play_own_move(color, mv)
     }
 

@@ -476,6 +476,10 @@ const SAMPLE_COMMANDS: &[&str] = &[
     "loadsgf",
     "name",
     "final_score",
+    "lz-analyze",
+    "kata-analyze",
+    "genmove_analyze",
+    "kata-genmove_analyze",
 ];
 const SAMPLE_ARGS: &[&str] = &[
     "a1",
@@ -498,6 +502,9 @@ const SAMPLE_ARGS: &[&str] = &[
     "/nonexistent.sgf",
     "99999999999999999999",
     "",
+    "interval",
+    "ownership",
+    "true",
 ];
 
 /// Random command lines, some valid, some garbage bytes.
@@ -818,4 +825,67 @@ fn the_settings_page_shows_and_changes_settings() {
     ] {
         assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
     }
+}
+
+#[test]
+fn analysis_arguments_follow_leela_and_katago() {
+    use analyze::{Dialect, parse_request};
+    let black = Color::Black;
+    let parse = |args: &str, genmove| {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        parse_request(&args, Color::White, Dialect::Kata, genmove)
+    };
+    // Colour and interval are optional for an analysis; the colour to move is the default.
+    let plain = parse("", false).unwrap();
+    assert_eq!(
+        format!("{plain:?}"),
+        format!("{:?}", parse("w 0", false).unwrap())
+    );
+    let full = parse("b 50 maxmoves 3 minmoves 2 ownership true", false).unwrap();
+    assert_eq!(
+        format!("{full:?}"),
+        format!(
+            "{:?}",
+            parse("B interval 50 maxmoves 3 ownership true", false).unwrap()
+        )
+    );
+    assert!(format!("{full:?}").contains(&format!("color: {black:?}")));
+    assert!(format!("{full:?}").contains("interval: Some(500ms)"));
+    for bad in [
+        "b 10 maxmoves",
+        "b 10 avoid b d4 1",
+        "b 10 ownership maybe",
+        "b x",
+    ] {
+        assert!(parse(bad, false).is_err(), "{bad}");
+    }
+    // A genmove needs its colour.
+    assert!(parse("10", true).is_err());
+    assert!(parse("w 10", true).is_ok());
+    // Leela's dialect knows no ownership.
+    assert!(parse_request(&["b", "ownership", "true"], black, Dialect::Leela, false).is_err());
+}
+
+#[test]
+fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
+    let mut e = quick_engine();
+    ok_all(&mut e, &["boardsize 9", "play b e5"]);
+    // Without a controller attached nothing can arrive to stop it: one last line and the end.
+    let response = send(&mut e, "7 lz-analyze w 10");
+    let lines: Vec<&str> = response.trim_end().lines().collect();
+    assert_eq!(lines[0], "=7");
+    assert!(response.ends_with("\n\n") && !response[..response.len() - 2].contains("\n\n"));
+    for line in &lines[1..] {
+        assert!(line.starts_with("info move "), "{line}");
+    }
+    assert_eq!(
+        err(&mut e, "lz-analyze w 10 frobnicate 1"),
+        "unsupported analysis argument frobnicate"
+    );
+    assert_eq!(err(&mut e, "genmove_analyze"), "syntax error");
+    let response = send(&mut e, "kata-genmove_analyze w 1");
+    let last = response.trim_end().lines().last().unwrap();
+    let played = last.strip_prefix("play ").expect("a play line");
+    assert_eq!(ok(&mut e, "list_stones w"), played);
+    assert_eq!(e.game().move_count(), 2);
 }

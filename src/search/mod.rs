@@ -6,11 +6,15 @@
 //! path) never enter the tree. A search also gathers ownership statistics for dead stones.
 
 mod priors;
+mod report;
 pub mod tree;
 
+pub use report::{Candidate, Report};
+
 use std::collections::HashSet;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -22,20 +26,35 @@ use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{final_owner, playout_with};
 use tree::{Node, Tree};
 
+/// A question the search asks between playouts: should it stop now? (A command arrived, the
+/// user interrupted.) Whatever the search found so far is then reported.
+pub type Halt = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// How a search runs.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Limits {
     pub threads: usize,
     /// Playouts per move (all threads together); `None`: only time limits.
     pub playouts: Option<u64>,
     /// Seconds per move; `None`: only the playout limit.
     pub time: Option<f64>,
+    /// The most seconds the move may take while the best move is unclear at `time`.
+    pub max_time: Option<f64>,
     pub max_tree_bytes: usize,
     pub seed: u64,
     /// Points added to komi inside the search (dynamic komi): with the expected margin here,
     /// both sides go on fighting for every point instead of playing at random in a decided
     /// game.
     pub komi_offset: f64,
+    /// Stops the search early when it answers true.
+    pub halt: Option<Halt>,
+}
+
+/// Someone watching a search run: shown a report every `every` while it lasts (and not at
+/// the end: the caller gets that one).
+pub struct Watch<'a> {
+    pub every: Duration,
+    pub see: &'a mut dyn FnMut(&Report),
 }
 
 /// RAVE equivalence parameter E of β = ñ / (ñ + n + n·ñ/E).
@@ -47,37 +66,6 @@ fn expand_visits(size: usize) -> u32 {
 }
 /// Check the early-stop rule every this many playouts.
 const CHECK_EVERY: u64 = 64;
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// Root moves by visits, most first: move, visits, win rate for the player to move.
-    pub moves: Vec<(Move, u32, f64)>,
-    pub playouts: u64,
-    pub seconds: f64,
-    pub nodes: usize,
-    /// For every point, the fraction of playouts it ended as Black's, and as White's.
-    pub ownership: Vec<[f32; 2]>,
-    /// Black's average margin at the end of the playouts, real komi included.
-    pub mean_margin: f64,
-    /// The principal variation: the most visited child, again and again, from the root.
-    pub pv: Vec<Move>,
-}
-
-impl Report {
-    /// The most visited move, preferring any move to a pass when visits tie.
-    pub fn best(&self) -> Option<(Move, u32, f64)> {
-        self.moves.first().copied()
-    }
-
-    /// The most visited move other than pass.
-    pub fn best_play(&self) -> Option<(Move, u32, f64)> {
-        self.moves
-            .iter()
-            .copied()
-            .find(|(m, _, _)| *m != Move::Pass)
-    }
-}
 
 /// Everything the threads share during one search.
 struct Shared<'a> {
@@ -101,17 +89,20 @@ struct Shared<'a> {
 
 /// Searches the game's position for `color` and reports the root moves.
 pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPool) -> Report {
-    search_tree(game, color, limits, pool, Tree::new(limits.max_tree_bytes)).0
+    let tree = Tree::new(limits.max_tree_bytes);
+    search_tree(game, color, limits, pool, tree, None).0
 }
 
 /// `search`, continuing in `tree` (whose root must stand for this position with `color` to
-/// move: a fresh tree, or a subtree kept from the last search). Gives the tree back.
+/// move: a fresh tree, or a subtree kept from the last search), showing its progress to
+/// `watch`. Gives the tree back.
 pub fn search_tree(
     game: &Game,
     color: Color,
     limits: &Limits,
     pool: &rayon::ThreadPool,
     tree: Tree,
+    watch: Option<Watch>,
 ) -> (Report, Tree) {
     crate::playout::pattern::prepare();
     let shared = Shared {
@@ -134,72 +125,28 @@ pub fn search_tree(
     if root.children().is_none() {
         expand(&shared, root, game.board(), color, &[game.board().hash()]);
     }
-    pool.broadcast(|context| worker(&shared, context.index()));
-    (report(&shared), shared.tree)
-}
-
-fn report(shared: &Shared) -> Report {
-    let tree = &shared.tree;
-    let mut moves: Vec<(Move, u32, f64)> = tree
-        .node(Tree::ROOT)
-        .children()
-        .map(|range| {
-            range
-                .map(|i| {
-                    let n = tree.node(i);
-                    let s = n.stats();
-                    (n.mv(), s.visits, s.winrate())
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    moves.sort_by(|a, b| {
-        b.1.cmp(&a.1)
-            .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
-    });
-    let playouts = shared.finished.load(Relaxed);
-    let total = playouts.max(1) as f32;
-    let ownership = shared
-        .owned
-        .iter()
-        .map(|o| {
-            [
-                o[0].load(Relaxed) as f32 / total,
-                o[1].load(Relaxed) as f32 / total,
-            ]
-        })
-        .collect();
-    Report {
-        moves,
-        pv: principal_variation(tree),
-        playouts,
-        seconds: shared.start.elapsed().as_secs_f64(),
-        nodes: tree.nodes(),
-        ownership,
-        mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
-            + shared.limits.komi_offset,
-    }
-}
-
-/// The most visited line from the root (at most 20 moves).
-fn principal_variation(tree: &Tree) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut node = Tree::ROOT;
-    while line.len() < 20 {
-        let Some(best) = tree
-            .node(node)
-            .children()
-            .and_then(|range| range.max_by_key(|&i| tree.node(i).stats().visits))
-        else {
-            break;
-        };
-        if tree.node(best).real_visits() == 0 {
-            break;
+    pool.in_place_scope(|scope| {
+        scope.spawn_broadcast(|_, context| worker(&shared, context.index()));
+        if let Some(watch) = watch {
+            show_progress(&shared, watch);
         }
-        line.push(tree.node(best).mv());
-        node = best;
+    });
+    (report::report(&shared), shared.tree)
+}
+
+/// Shows the watcher a report every `watch.every` until the workers stop.
+fn show_progress(shared: &Shared, watch: Watch) {
+    // Sleeping in short steps notices the end of the search soon.
+    const STEP: Duration = Duration::from_millis(5);
+    let every = watch.every.max(Duration::from_millis(10));
+    let mut next = Instant::now() + every;
+    while !shared.stop.load(Relaxed) {
+        std::thread::sleep(STEP.min(next.saturating_duration_since(Instant::now())));
+        if Instant::now() >= next && !shared.stop.load(Relaxed) {
+            (watch.see)(&report::report(shared));
+            next += every;
+        }
     }
-    line
 }
 
 /// Per-thread scratch space, allocated once per search so that playouts allocate nothing.
@@ -226,7 +173,8 @@ fn worker(shared: &Shared, thread: usize) {
     };
     while !shared.stop.load(Relaxed) {
         let done = shared.playouts.fetch_add(1, Relaxed);
-        if shared.limits.playouts.is_some_and(|limit| done >= limit) {
+        let halted = shared.limits.halt.as_ref().is_some_and(|halt| halt());
+        if halted || shared.limits.playouts.is_some_and(|limit| done >= limit) {
             shared.stop.store(true, Relaxed);
             break;
         }
@@ -238,12 +186,20 @@ fn worker(shared: &Shared, thread: usize) {
     }
 }
 
-/// Out of time, or the most visited root move can no longer be overtaken.
+/// Out of time (unless the best move is still unclear and there is time to spare), or the
+/// most visited root move can no longer be overtaken.
 fn should_stop(shared: &Shared, done: u64) -> bool {
     let limits = shared.limits;
     let elapsed = shared.start.elapsed().as_secs_f64();
-    if limits.time.is_some_and(|t| elapsed >= t) {
-        return true;
+    let Some(range) = shared.tree.node(Tree::ROOT).children() else {
+        return limits.time.is_some_and(|t| elapsed >= t);
+    };
+    let (first, second) = top_two(&shared.tree, range);
+    if let Some(time) = limits.time
+        && elapsed >= time
+    {
+        let most = limits.max_time.unwrap_or(time);
+        return elapsed >= most || !unclear(first, second);
     }
     let remaining = match (limits.playouts, limits.time) {
         (Some(p), _) => p.saturating_sub(done),
@@ -251,20 +207,28 @@ fn should_stop(shared: &Shared, done: u64) -> bool {
         (None, Some(t)) if elapsed > 0.05 => ((t - elapsed) / elapsed * done as f64) as u64,
         _ => return false,
     };
-    let Some(range) = shared.tree.node(Tree::ROOT).children() else {
-        return false;
-    };
-    let (mut first, mut second) = (0, 0);
-    for i in range {
-        let v = shared.tree.node(i).stats().visits;
-        if v > first {
+    u64::from(first.visits - second.visits) > remaining
+}
+
+/// The statistics of the two most visited children.
+fn top_two(tree: &Tree, children: std::ops::Range<u32>) -> (tree::Stats, tree::Stats) {
+    let (mut first, mut second) = (tree::Stats::default(), tree::Stats::default());
+    for i in children {
+        let stats = tree.node(i).stats();
+        if stats.visits > first.visits {
             second = first;
-            first = v;
-        } else if v > second {
-            second = v;
+            first = stats;
+        } else if stats.visits > second.visits {
+            second = stats;
         }
     }
-    u64::from(first - second) > remaining
+    (first, second)
+}
+
+/// The best move is unclear while the runner-up is close in visits or better in win rate:
+/// more time may well change the choice.
+fn unclear(first: tree::Stats, second: tree::Stats) -> bool {
+    2 * first.visits < 3 * second.visits || second.winrate() > first.winrate()
 }
 
 /// One descent, playout and update.

@@ -13,9 +13,11 @@ fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
         threads,
         playouts: Some(playouts),
         time: None,
+        max_time: None,
         max_tree_bytes: 64 << 20,
         seed,
         komi_offset: 0.0,
+        halt: None,
     }
 }
 
@@ -127,4 +129,19 @@ fn a_full_tree_keeps_searching() {
         report.nodes
     );
     assert!(report.playouts > 10_000, "{} playouts", report.playouts);
+}
+
+#[test]
+fn a_close_race_between_the_two_best_moves_is_unclear() {
+    let stats = |visits, wins| tree::Stats {
+        visits,
+        wins,
+        ..tree::Stats::default()
+    };
+    // Far ahead in visits and as good: clear.
+    assert!(!unclear(stats(300, 300), stats(100, 100)));
+    // Close in visits.
+    assert!(unclear(stats(300, 300), stats(250, 250)));
+    // Behind in visits but winning more often: it may still overtake.
+    assert!(unclear(stats(300, 300), stats(100, 120)));
 }

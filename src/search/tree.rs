@@ -99,6 +99,11 @@ impl Node {
             .saturating_sub(self.prior.load(Relaxed) as u32)
     }
 
+    /// Virtual games of the prior: how much the move was liked before any search.
+    pub fn prior_visits(&self) -> u32 {
+        self.prior.load(Relaxed) as u32
+    }
+
     pub fn add_result(&self, half_points: u32) {
         self.visits.fetch_add(1, Relaxed);
         self.wins.fetch_add(half_points, Relaxed);

@@ -43,8 +43,9 @@ pub fn write(game: &Game, info: &GameInfo) -> String {
         game.size(),
         game.komi()
     );
-    if game.handicap() >= 2 {
-        write!(sgf, "HA[{}]", game.handicap()).unwrap();
+    // A handicap given as moves stays moves: HA without AB would mean fixed placement.
+    if game.placed_handicap() >= 2 {
+        write!(sgf, "HA[{}]", game.placed_handicap()).unwrap();
     }
     let fields = [
         ("PB", &info.black),

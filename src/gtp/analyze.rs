@@ -1,0 +1,219 @@
+//! Streaming analysis for Sabaki, Lizzie and KataGo-style GUIs: `lz-analyze` and `analyze`
+//! (win rates as integers in ten-thousandths), `kata-analyze` (fractions, and ownership on
+//! request), and the `genmove_analyze` variants that end by playing a move. The answer is `=`
+//! at once, then one line of `info` groups every interval; an analysis ends when the next
+//! command arrives, a genmove when its search is done.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Engine, SYNTAX_ERROR, color_arg, int_arg};
+use crate::board::{Board, Color, Move};
+use crate::player::Decision;
+use crate::search::{Report, Watch};
+
+/// How the numbers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dialect {
+    /// Leela Zero's: win rate and prior as integers in ten-thousandths (`lz-analyze`, and
+    /// `analyze`, which Sabaki reads the same way).
+    Leela,
+    /// KataGo's: fractions from 0 to 1, and ownership when asked for.
+    Kata,
+}
+
+/// A parsed analysis command.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Request {
+    dialect: Dialect,
+    color: Color,
+    /// Time between lines; `None`: one line only, at the end.
+    interval: Option<Duration>,
+    /// At most this many moves per line.
+    max_moves: usize,
+    ownership: bool,
+    /// A `genmove_analyze`: the search is a move search, and its move is played.
+    genmove: bool,
+}
+
+/// `[colour] [interval] [interval N] [maxmoves N] [minmoves N] [ownership true|false]`; the
+/// colour is required for the genmove variants. The interval is in centiseconds.
+pub(super) fn parse_request(
+    args: &[&str],
+    to_move: Color,
+    dialect: Dialect,
+    genmove: bool,
+) -> Result<Request, String> {
+    let mut rest = args;
+    let color = match rest.first().map(|a| color_arg(a)) {
+        Some(Ok(c)) => {
+            rest = &rest[1..];
+            c
+        }
+        _ if genmove => return Err(SYNTAX_ERROR.into()),
+        _ => to_move,
+    };
+    let mut request = Request {
+        dialect,
+        color,
+        interval: None,
+        max_moves: usize::MAX,
+        ownership: false,
+        genmove,
+    };
+    if let Some(first) = rest.first()
+        && let Ok(centiseconds) = int_arg(first)
+    {
+        request.interval = interval(centiseconds);
+        rest = &rest[1..];
+    }
+    for pair in rest.chunks(2) {
+        let [key, value] = pair else {
+            return Err(SYNTAX_ERROR.into());
+        };
+        match *key {
+            "interval" => request.interval = interval(int_arg(value)?),
+            "maxmoves" => request.max_moves = int_arg(value)?,
+            // Every move the search tried is shown anyway.
+            "minmoves" => drop(int_arg(value)?),
+            "ownership" if dialect == Dialect::Kata => {
+                request.ownership = match *value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(SYNTAX_ERROR.into()),
+                }
+            }
+            _ => return Err(format!("unsupported analysis argument {key}")),
+        }
+    }
+    Ok(request)
+}
+
+fn interval(centiseconds: usize) -> Option<Duration> {
+    (centiseconds > 0).then(|| Duration::from_millis(10 * centiseconds as u64))
+}
+
+fn move_name(board: &Board, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => board.point_name(p),
+    }
+}
+
+/// One line of `info` groups, the most visited move first, and the ownership after them.
+pub(super) fn info_line(board: &Board, request: &Request, report: &Report) -> String {
+    let mut groups: Vec<String> = report
+        .candidates
+        .iter()
+        .take(request.max_moves)
+        .enumerate()
+        .map(|(order, c)| {
+            // A normal approximation of the lower bound of the 95% interval.
+            let spread = 1.96 * (c.winrate * (1.0 - c.winrate) / f64::from(c.visits)).sqrt();
+            let lcb = (c.winrate - spread).max(0.0);
+            let pv: Vec<String> = c.pv.iter().map(|&m| move_name(board, m)).collect();
+            format!(
+                "info move {} visits {} winrate {} prior {} lcb {} order {order} pv {}",
+                move_name(board, c.mv),
+                c.visits,
+                fraction(request.dialect, c.winrate),
+                fraction(request.dialect, c.prior),
+                fraction(request.dialect, lcb),
+                pv.join(" ")
+            )
+        })
+        .collect();
+    if request.ownership {
+        groups.push(format!(
+            "ownership {}",
+            ownership(board, request.color, report)
+        ));
+    }
+    groups.join(" ")
+}
+
+/// Writes the info line, if there is anything to show yet: an empty line would end the
+/// response.
+fn write_info(
+    out: &mut dyn Write,
+    board: &Board,
+    request: &Request,
+    report: &Report,
+) -> io::Result<()> {
+    let line = info_line(board, request, report);
+    if line.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+fn fraction(dialect: Dialect, value: f64) -> String {
+    match dialect {
+        Dialect::Leela => format!("{}", (value * 10_000.0).round() as i64),
+        Dialect::Kata => format!("{value:.6}"),
+    }
+}
+
+/// KataGo's order: from the top row down, each row from the left; 1 is the analysed colour's.
+fn ownership(board: &Board, color: Color, report: &Report) -> String {
+    let size = board.size();
+    let mut values = Vec::with_capacity(size * size);
+    for row in (0..size).rev() {
+        for col in 0..size {
+            let owned = report.ownership[board.point(col, row)];
+            let own = owned[color.index()] - owned[color.opponent().index()];
+            values.push(format!("{own:.3}"));
+        }
+    }
+    values.join(" ")
+}
+
+impl Engine {
+    /// Answers an analysis command: `=`, the lines as the search goes, and the empty line
+    /// that ends the response (after `play` for the genmove variants).
+    pub(super) fn stream(
+        &mut self,
+        id: Option<&str>,
+        request: &Request,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(out, "={}", id.unwrap_or(""))?;
+        out.flush()?;
+        let board = self.game.board().clone();
+        let mut failure = None;
+        let mut see = |report: &Report| {
+            if let Err(e) = write_info(out, &board, request, report) {
+                failure.get_or_insert(e);
+            }
+        };
+        let watch = request.interval.map(|every| Watch {
+            every,
+            see: &mut see,
+        });
+        if request.genmove {
+            let decision = self
+                .player
+                .genmove_watched(&self.game, request.color, watch);
+            let played = match decision {
+                Decision::Resign => "resign".to_string(),
+                Decision::Play(mv) => self.play_own_move(request.color, mv).unwrap_or_else(|e| e),
+            };
+            self.ponder_next = true;
+            writeln!(out, "play {played}")?;
+        } else {
+            let signals = Arc::clone(&self.signals);
+            let halt = Arc::new(move || signals.input_waiting());
+            let report = self
+                .player
+                .search_until(&self.game, request.color, halt, watch);
+            write_info(out, &board, request, &report)?;
+        }
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        writeln!(out)?;
+        out.flush()
+    }
+}

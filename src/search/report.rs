@@ -1,0 +1,140 @@
+//! What a search found, read from the tree: at the end of a search, and while it runs for the
+//! analysis commands that show its progress.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use super::Shared;
+use super::tree::Tree;
+use crate::board::Move;
+
+/// Longest principal variation reported.
+const PV_LENGTH: usize = 20;
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Root moves by visits, most first: move, visits, win rate for the player to move.
+    pub moves: Vec<(Move, u32, f64)>,
+    /// The root moves the search actually tried, most visited first, with their lines.
+    pub candidates: Vec<Candidate>,
+    pub playouts: u64,
+    pub seconds: f64,
+    pub nodes: usize,
+    /// For every point, the fraction of playouts it ended as Black's, and as White's.
+    pub ownership: Vec<[f32; 2]>,
+    /// Black's average margin at the end of the playouts, real komi included.
+    pub mean_margin: f64,
+    /// The principal variation: the most visited child, again and again, from the root.
+    pub pv: Vec<Move>,
+}
+
+/// One root move as an analysis shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// Games played through the move (its prior not counted).
+    pub visits: u32,
+    /// Mean result for the player making the move, 0 to 1.
+    pub winrate: f64,
+    /// The move's share of all the root moves' priors, 0 to 1.
+    pub prior: f64,
+    /// The move, then the most visited line below it.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// The most visited move, preferring any move to a pass when visits tie.
+    pub fn best(&self) -> Option<(Move, u32, f64)> {
+        self.moves.first().copied()
+    }
+
+    /// The most visited move other than pass.
+    pub fn best_play(&self) -> Option<(Move, u32, f64)> {
+        self.moves
+            .iter()
+            .copied()
+            .find(|(m, _, _)| *m != Move::Pass)
+    }
+}
+
+pub(super) fn report(shared: &Shared) -> Report {
+    let tree = &shared.tree;
+    let children = tree.node(Tree::ROOT).children().unwrap_or(0..0);
+    let mut moves: Vec<(Move, u32, f64)> = children
+        .clone()
+        .map(|i| {
+            let n = tree.node(i);
+            let s = n.stats();
+            (n.mv(), s.visits, s.winrate())
+        })
+        .collect();
+    moves.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
+    });
+    let playouts = shared.finished.load(Relaxed);
+    let total = playouts.max(1) as f32;
+    let ownership = shared
+        .owned
+        .iter()
+        .map(|o| {
+            [
+                o[0].load(Relaxed) as f32 / total,
+                o[1].load(Relaxed) as f32 / total,
+            ]
+        })
+        .collect();
+    Report {
+        moves,
+        candidates: candidates(tree, children),
+        pv: line_below(tree, Tree::ROOT),
+        playouts,
+        seconds: shared.start.elapsed().as_secs_f64(),
+        nodes: tree.nodes(),
+        ownership,
+        mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
+            + shared.limits.komi_offset,
+    }
+}
+
+/// The root moves with games of their own, most visited first.
+fn candidates(tree: &Tree, children: std::ops::Range<u32>) -> Vec<Candidate> {
+    let prior_total: u32 = children.clone().map(|i| tree.node(i).prior_visits()).sum();
+    let mut list: Vec<Candidate> = children
+        .filter(|&i| tree.node(i).real_visits() > 0)
+        .map(|i| {
+            let node = tree.node(i);
+            let mut pv = vec![node.mv()];
+            pv.extend(line_below(tree, i));
+            Candidate {
+                mv: node.mv(),
+                visits: node.real_visits(),
+                winrate: node.stats().winrate(),
+                prior: f64::from(node.prior_visits()) / f64::from(prior_total.max(1)),
+                pv,
+            }
+        })
+        .collect();
+    list.sort_by_key(|c| std::cmp::Reverse(c.visits));
+    list
+}
+
+/// The most visited line below a node, as far as games went (at most `PV_LENGTH` moves).
+fn line_below(tree: &Tree, mut node: u32) -> Vec<Move> {
+    let mut line = Vec::new();
+    while line.len() < PV_LENGTH {
+        let Some(best) = tree
+            .node(node)
+            .children()
+            .and_then(|range| range.max_by_key(|&i| tree.node(i).stats().visits))
+        else {
+            break;
+        };
+        if tree.node(best).real_visits() == 0 {
+            break;
+        }
+        line.push(tree.node(best).mv());
+        node = best;
+    }
+    line
+}
