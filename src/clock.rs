@@ -255,6 +255,9 @@ pub struct GameClock {
     count: u32,
     /// Seconds left in the current Canadian period.
     period_left: f64,
+    /// Time left over in a Canadian period goes to the next (the rules' fixed-moves
+    /// periods, art. 12).
+    carry_over: bool,
 }
 
 impl GameClock {
@@ -274,7 +277,29 @@ impl GameClock {
             main,
             count,
             period_left,
+            carry_over: false,
         }
+    }
+
+    /// The fixed-moves variant of Canadian time: what a period leaves over carries over.
+    pub fn with_carry_over(mut self) -> GameClock {
+        self.carry_over = true;
+        self
+    }
+
+    /// After a time loss ruled a pass (art. 22): a fresh overtime period, one byo-yomi period
+    /// or a Canadian period. False for absolute time, which has no overtime to give.
+    pub fn grant_overtime(&mut self) -> bool {
+        self.main = 0.0;
+        match self.system {
+            TimeSystem::ByoYomi { .. } => self.count = 1,
+            TimeSystem::Canadian { period, stones, .. } => {
+                self.count = stones;
+                self.period_left = period;
+            }
+            TimeSystem::None | TimeSystem::Absolute { .. } => return false,
+        }
+        true
     }
 
     /// What `time_left` tells the player: main time with 0, or in overtime the period's
@@ -335,7 +360,12 @@ impl GameClock {
                 self.count = self.count.saturating_sub(1);
                 if self.count == 0 {
                     self.count = stones;
-                    self.period_left = period;
+                    let left_over = if self.carry_over {
+                        self.period_left
+                    } else {
+                        0.0
+                    };
+                    self.period_left = period + left_over;
                 }
                 true
             }
@@ -565,6 +595,51 @@ mod tests {
         assert!(absolute.charge(2.0));
         assert!(!absolute.charge(1.5));
         assert!(GameClock::new(TimeSystem::None).charge(1e9));
+    }
+
+    #[test]
+    fn fixed_moves_periods_carry_the_time_left_over() {
+        let system = TimeSystem::Canadian {
+            main: 0.0,
+            period: 10.0,
+            stones: 2,
+        };
+        let mut plain = GameClock::new(system);
+        let mut carrying = GameClock::new(system).with_carry_over();
+        for clock in [&mut plain, &mut carrying] {
+            assert!(clock.charge(1.0) && clock.charge(2.0));
+        }
+        assert_eq!(
+            plain.time_left(),
+            TimeLeft {
+                seconds: 10.0,
+                count: 2
+            }
+        );
+        assert_eq!(
+            carrying.time_left(),
+            TimeLeft {
+                seconds: 17.0,
+                count: 2
+            }
+        );
+        // The carried seconds are really there: 15 s for one move is fine.
+        assert!(carrying.charge(15.0));
+        assert!(!plain.charge(15.0));
+    }
+
+    #[test]
+    fn a_time_loss_ruled_a_pass_gives_one_fresh_period() {
+        let system = TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 5.0,
+            periods: 1,
+        };
+        let mut clock = GameClock::new(system);
+        assert!(!clock.charge(6.0));
+        assert!(clock.grant_overtime());
+        assert!(clock.charge(4.0));
+        assert!(!GameClock::new(TimeSystem::Absolute { main: 5.0 }).grant_overtime());
     }
 
     #[test]

@@ -18,13 +18,34 @@ Usage:
                                        playout throughput on 9x9 and 19x19, one thread
   tengen regress [--engine 'CMD ARGS'] FILE.tst...
                                        run gogui-regress style suites (default engine: this tengen)
-  tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [--size N] [--komi K]
-               [--sgf-dir DIR] [--max-moves N] [--clock 'byoyomi M T P' | 'canadian M T S' | ...]
-                                       play a match, colours alternating (engine 1 is Black in
-                                       odd games); prints each result and engine 1's win rate
-                                       with a 95% confidence interval; with --clock both
-                                       get that clock (kgs-time_settings, time_left before each
-                                       move), overstepping it loses, and the slowest move is shown
+  tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [EVENT OPTIONS]
+                                       a match, colours alternating (engine 1 Black in odd
+                                       games); each game's result and engine 1's score with a
+                                       95% confidence interval
+  tengen tournament --engine [NAME=]'CMD ARGS' --engine ... [--format F] [--rounds R]
+                    [--games N] [EVENT OPTIONS]
+                                       F: round-robin (default), double-round-robin, knockout
+                                       (N games a pairing, default 1), swiss (R rounds), match;
+                                       standings by 2/1/0 points, opponents' points, warnings
+
+Event options (match and tournament):
+  --out DIR                 the event's folder (results.dat, games/*.sgf, standings.txt,
+                            report.html); running the command again resumes the event
+                            (default: a new folder under the temporary directory)
+  --size N --komi K --handicap N --max-moves N
+                            board size (9), komi (7.5), fixed handicap stones (0), move limit
+  --clock 'absolute M' | 'byoyomi M T P' | 'canadian M T S'
+                            the clock (KGS words); overstepping loses
+  --carry-over              Canadian periods carry the time left over (the rules' fixed-moves
+                            periods)
+  --lag S                   seconds forgiven on every move (default 0)
+  --time-loss-is-pass       the first time loss of a player counts as a pass (art. 22)
+  --cycle forbid|no-result|draw|replay
+                            a whole-board repetition: an illegal move (default), or the game
+                            ends without result, drawn, or is replayed (art. 20)
+  -j N                      games played at the same time (default 1)
+  --shard K/N               play the K-th of N parts of a match or round robin
+  --merge DIR               (repeated) join shard folders into --out instead of playing
 
 Options:
   --threads N               search threads (default: every core)
@@ -186,41 +207,141 @@ fn run_regress(args: &[String]) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-fn run_match(args: &[String]) -> Result<(), String> {
-    let mut config = referee::MatchConfig {
-        engines: [Vec::new(), Vec::new()],
-        games: 10,
-        size: 9,
-        komi: 7.5,
-        sgf_dir: None,
-        max_moves: 1000,
-        clock: TimeSystem::None,
+/// Options shared by `match` and `tournament`; `entrant` takes the ones only one of them has.
+struct EventOptions {
+    event: referee::Event,
+    merge: Vec<PathBuf>,
+}
+
+fn parse_event(
+    args: &[String],
+    mut entrant: impl FnMut(&str, &str, &mut referee::Event) -> Result<bool, String>,
+) -> Result<EventOptions, String> {
+    let mut event = referee::Event {
+        entrants: Vec::new(),
+        format: referee::Format::Match { games: 10 },
+        rules: referee::Rules {
+            size: 9,
+            komi: 7.5,
+            handicap: 0,
+            clock: TimeSystem::None,
+            carry_over: false,
+            lag: 0.0,
+            time_loss_is_pass: false,
+            cycle: referee::CycleRule::Forbid,
+            max_moves: 1000,
+        },
+        dir: std::env::temp_dir().join(format!("tengen-event-{}", std::process::id())),
+        jobs: 1,
+        shard: None,
     };
+    let mut merge = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let option = arg.as_str();
-        let v = value(&mut args, option)?;
-        let command = || v.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let rules = &mut event.rules;
         match option {
-            "--engine1" => config.engines[0] = command(),
-            "--engine2" => config.engines[1] = command(),
-            "--games" => config.games = number(v, option)?,
-            "--size" => config.size = number(v, option)?,
-            "--komi" => config.komi = number(v, option)?,
-            "--max-moves" => config.max_moves = number(v, option)?,
-            "--sgf-dir" => config.sgf_dir = Some(v.into()),
-            "--clock" => {
-                let words: Vec<&str> = v.split_whitespace().collect();
-                config.clock = TimeSystem::from_kgs(&words)
-                    .ok_or("--clock: none | absolute M | byoyomi M T P | canadian M T S")?;
+            "--carry-over" => rules.carry_over = true,
+            "--time-loss-is-pass" => rules.time_loss_is_pass = true,
+            _ => {
+                let v = value(&mut args, option)?;
+                match option {
+                    "--size" => rules.size = number(v, option)?,
+                    "--komi" => rules.komi = number(v, option)?,
+                    "--handicap" => rules.handicap = number(v, option)?,
+                    "--max-moves" => rules.max_moves = number(v, option)?,
+                    "--lag" => rules.lag = number::<f64>(v, option)?.max(0.0),
+                    "--out" | "--sgf-dir" => event.dir = v.into(),
+                    "-j" | "--jobs" => event.jobs = number::<usize>(v, option)?.max(1),
+                    "--merge" => merge.push(PathBuf::from(v)),
+                    "--clock" => {
+                        let words: Vec<&str> = v.split_whitespace().collect();
+                        rules.clock = TimeSystem::from_kgs(&words)
+                            .ok_or("--clock: none | absolute M | byoyomi M T P | canadian M T S")?;
+                    }
+                    "--cycle" => {
+                        rules.cycle = referee::CycleRule::from_name(v)
+                            .ok_or("--cycle: forbid | no-result | draw | replay")?
+                    }
+                    "--shard" => {
+                        let (k, n) = v.split_once('/').ok_or("--shard K/N")?;
+                        event.shard = Some((number(k, option)?, number(n, option)?));
+                    }
+                    _ if entrant(option, v, &mut event)? => {}
+                    other => return Err(format!("unknown option {other}")),
+                }
             }
-            other => return Err(format!("unknown match option {other}")),
         }
     }
-    if config.engines.iter().any(Vec::is_empty) {
-        return Err("match needs --engine1 and --engine2".into());
-    }
-    referee::run(&config).map(|_| ()).map_err(|e| e.to_string())
+    referee::unique_names(&mut event.entrants);
+    Ok(EventOptions { event, merge })
+}
+
+fn entrant(spec: &str) -> Result<referee::Entrant, String> {
+    referee::Entrant::parse(spec).ok_or_else(|| format!("not an engine command: {spec:?}"))
+}
+
+fn run_event(options: EventOptions) -> Result<(), String> {
+    let EventOptions { event, merge } = options;
+    eprintln!("event folder: {}", event.dir.display());
+    let result = if merge.is_empty() {
+        referee::run(&event)
+    } else {
+        referee::merge(&event, &merge)
+    };
+    result.map(|_| ()).map_err(|e| e.to_string())
+}
+
+fn run_match(args: &[String]) -> Result<(), String> {
+    let mut engines = [None, None];
+    let options = parse_event(args, |option, v, event| {
+        match option {
+            "--engine1" => engines[0] = Some(entrant(v)?),
+            "--engine2" => engines[1] = Some(entrant(v)?),
+            "--games" => {
+                event.format = referee::Format::Match {
+                    games: number(v, option)?,
+                }
+            }
+            _ => return Ok(false),
+        }
+        event.entrants = engines.iter().flatten().cloned().collect();
+        Ok(true)
+    })?;
+    options.event.check()?;
+    run_event(options)
+}
+
+fn run_tournament(args: &[String]) -> Result<(), String> {
+    let (mut format, mut rounds, mut games) = (String::from("round-robin"), None, None);
+    let mut options = parse_event(args, |option, v, event| {
+        match option {
+            "--engine" => event.entrants.push(entrant(v)?),
+            "--format" => format = v.to_string(),
+            "--rounds" => rounds = Some(number(v, option)?),
+            "--games" => games = Some(number(v, option)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    let n = options.event.entrants.len();
+    options.event.format = match format.as_str() {
+        "match" => referee::Format::Match {
+            games: games.unwrap_or(10),
+        },
+        "round-robin" => referee::Format::RoundRobin { cycles: 1 },
+        "double-round-robin" => referee::Format::RoundRobin { cycles: 2 },
+        "knockout" => referee::Format::Knockout {
+            games: games.unwrap_or(1),
+        },
+        // Enough rounds for a clear winner by default: about log2 of the field, plus one.
+        "swiss" => referee::Format::Swiss {
+            rounds: rounds.unwrap_or(n.next_power_of_two().trailing_zeros() as usize + 1),
+        },
+        other => return Err(format!("--format: unknown format {other}")),
+    };
+    options.event.check()?;
+    run_event(options)
 }
 
 fn main() -> ExitCode {
@@ -238,6 +359,7 @@ fn main() -> ExitCode {
         Some("bench") => run_bench(&args[1..]).map(|_| true),
         Some("regress") => run_regress(&args[1..]),
         Some("match") => run_match(&args[1..]).map(|_| true),
+        Some("tournament") => run_tournament(&args[1..]).map(|_| true),
         _ => run_gtp(&args).map(|_| true),
     };
     match outcome {

@@ -1,82 +1,440 @@
-//! The match runner with two tengen processes: games end with a result in points or a
-//! resignation, colours alternate, and the clock is kept.
+//! The referee with real and misbehaving engines. Each ruling of the rules' chapter 3 is tried
+//! with a small scripted engine written for it (an illegal move, a repetition, a crash, a
+//! slow move under byo-yomi, a garbage answer, a dead-stone dispute), and the event goes on;
+//! tengen plays GNU Go with every SGF read back by sgfmill; a killed run resumes; shards merge.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use tengen::clock::TimeSystem;
-use tengen::referee::{MatchConfig, run};
+use tengen::referee::results::Record;
+use tengen::referee::{self, CycleRule, Entrant, Event, Format, Rules};
 
-#[test]
-fn a_small_match_between_two_tengens() {
-    let engine: Vec<String> = [
-        env!("CARGO_BIN_EXE_tengen"),
-        "--playouts",
-        "50",
-        "--threads",
-        "1",
-    ]
-    .map(String::from)
-    .to_vec();
-    let config = MatchConfig {
-        engines: [engine.clone(), engine],
-        games: 4,
-        size: 5,
-        komi: 0.5,
-        sgf_dir: None,
-        max_moves: 200,
-        clock: TimeSystem::Absolute { main: 120.0 },
-    };
-    let outcomes = run(&config).unwrap();
-    assert_eq!(outcomes.len(), 4);
-    for (i, o) in outcomes.iter().enumerate() {
-        assert_eq!(o.first_is_black, i % 2 == 0);
-        let valid = o.result.ends_with("+Resign") || o.result.parse::<f64>().is_ok() || {
-            let (side, points) = o.result.split_at(2);
-            (side == "B+" || side == "W+") && points.parse::<f64>().is_ok()
-        };
-        assert!(valid, "result {}", o.result);
-        let (took, had) = o.slowest.expect("timed moves");
-        assert!(took <= had, "{took} of {had}");
-        assert!(o.moves > 0);
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-referee-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn tengen(name: &str, playouts: u32) -> Entrant {
+    Entrant {
+        name: name.into(),
+        command: [
+            env!("CARGO_BIN_EXE_tengen"),
+            "--playouts",
+            &playouts.to_string(),
+            "--threads",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
     }
 }
 
-/// An engine that always answers `genmove` with A1: legal once, then illegal (occupied).
-const STUBBORN: &str = r#"while read -r line; do
+/// A scripted engine: answers every `genmove` with the next move of `moves` (then `pass`),
+/// behaves as `special` says for the commands it names, and says `=` to everything else.
+fn scripted(name: &str, moves: &str, special: &str) -> Entrant {
+    let script = format!(
+        r#"moves=({moves}); n=0
+while read -r line; do
   case "$line" in
-    genmove*) printf '= A1\n\n' ;;
-    name*) printf '= stubborn\n\n' ;;
+    {special}
+    genmove*) if [ $n -lt ${{#moves[@]}} ]; then printf '= %s\n\n' "${{moves[$n]}}"; else printf '= pass\n\n'; fi; n=$((n+1)) ;;
+    name*) printf '= {name}\n\n' ;;
     final_status_list*) printf '= \n\n' ;;
     quit*) printf '=\n\n'; exit 0 ;;
     *) printf '=\n\n' ;;
   esac
-done"#;
+done"#
+    );
+    Entrant {
+        name: name.into(),
+        command: vec!["bash".into(), "-c".into(), script],
+    }
+}
+
+fn rules(size: usize) -> Rules {
+    Rules {
+        size,
+        komi: 0.5,
+        handicap: 0,
+        clock: TimeSystem::None,
+        carry_over: false,
+        lag: 0.0,
+        time_loss_is_pass: false,
+        cycle: CycleRule::Forbid,
+        max_moves: 300,
+    }
+}
+
+fn event(name: &str, entrants: Vec<Entrant>, format: Format, rules: Rules) -> Event {
+    Event {
+        entrants,
+        format,
+        rules,
+        dir: folder(name),
+        jobs: 1,
+        shard: None,
+    }
+}
+
+/// Plays a one-game match, the first entrant Black.
+fn one_game(name: &str, black: Entrant, white: Entrant, rules: Rules) -> Record {
+    let records = referee::run(&event(
+        name,
+        vec![black, white],
+        Format::Match { games: 1 },
+        rules,
+    ))
+    .unwrap();
+    assert_eq!(records.len(), 1);
+    records[0].clone()
+}
 
 #[test]
-fn illegal_moves_are_void_and_the_second_warning_loses() {
-    let tengen: Vec<String> = [
-        env!("CARGO_BIN_EXE_tengen"),
-        "--playouts",
-        "30",
-        "--threads",
-        "1",
-        "--never-resign",
-    ]
-    .map(String::from)
-    .to_vec();
-    let config = MatchConfig {
-        engines: [["bash", "-c", STUBBORN].map(String::from).to_vec(), tengen],
-        games: 2,
-        size: 5,
-        komi: 0.5,
-        sgf_dir: None,
-        max_moves: 100,
-        clock: TimeSystem::None,
+fn an_illegal_move_is_void_and_the_second_warning_loses() {
+    // A1, then A1 again (occupied: void, a pass, a warning), then again: lost.
+    let record = one_game(
+        "illegal",
+        scripted("stubborn", "A1 A1 A1", ""),
+        tengen("t", 30),
+        rules(5),
+    );
+    assert_eq!(record.result, "W+Illegal");
+    assert_eq!(record.warnings, [2, 0]);
+    assert!(record.moves >= 4, "the first warning did not end the game");
+    assert!(
+        record.rulings.contains("void, a pass and warning 1"),
+        "{}",
+        record.rulings
+    );
+}
+
+/// On 2x2: after B A1, W B2, B B1, W A2 (takes two), B A1, W B1 (takes one), Black's A1 takes
+/// three and brings back the position after the first move.
+const CYCLE_BLACK: &str = "A1 B1 A1 A1";
+const CYCLE_WHITE: &str = "B2 A2 B1";
+
+#[test]
+fn a_repetition_gets_the_events_cycle_ruling() {
+    let play = |name: &str, cycle| {
+        let rules = Rules { cycle, ..rules(2) };
+        one_game(
+            name,
+            scripted("b", CYCLE_BLACK, ""),
+            scripted("w", CYCLE_WHITE, ""),
+            rules,
+        )
     };
-    let outcomes = run(&config).unwrap();
-    // The stubborn engine plays A1, then A1 again (void, a warning), then again: it loses.
-    for o in &outcomes {
-        assert!(o.result.ends_with("+Illegal"), "{}", o.result);
-        assert_eq!(o.first_wins, Some(false));
-        // A1, a reply, the void move (a pass), another reply: the first warning did not end it.
-        assert!(o.moves >= 4, "{} moves", o.moves);
+    let forbidden = play("cycle-forbid", CycleRule::Forbid);
+    assert_eq!(forbidden.warnings, [1, 0], "{}", forbidden.rulings);
+    assert!(
+        forbidden.rulings.contains("Superko"),
+        "{}",
+        forbidden.rulings
+    );
+    let drawn = play("cycle-draw", CycleRule::Draw);
+    assert_eq!((drawn.result.as_str(), drawn.moves), ("0", 6));
+    assert!(drawn.rulings.contains("art. 20"));
+    assert_eq!(play("cycle-void", CycleRule::NoResult).result, "Void");
+    let replayed = play("cycle-replay", CycleRule::Replay);
+    assert!(
+        replayed.rulings.contains("replayed"),
+        "{}",
+        replayed.rulings
+    );
+    assert_ne!(
+        replayed.result, "Void",
+        "the replay (both scripts now pass) has a result"
+    );
+}
+
+#[test]
+fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
+    let crash = scripted(
+        "crash",
+        "C3 D4",
+        "genmove*) if [ $n -ge 2 ]; then exit 1; fi ;&",
+    );
+    let record = one_game("crash", crash, tengen("t", 30), rules(5));
+    assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
+    assert!(record.moves >= 4);
+    let record = one_game(
+        "garbage",
+        tengen("t", 30),
+        scripted("garbage", "xyzzy", ""),
+        rules(5),
+    );
+    assert_eq!(record.result, "B+Forfeit");
+    assert!(record.rulings.contains("not a move"), "{}", record.rulings);
+    let refuser = scripted("refuser", "C3", "play*) printf '? illegal move\\n\\n' ;;");
+    let record = one_game("refuse", tengen("t", 30), refuser, rules(5));
+    assert_eq!(record.result, "B+Forfeit");
+    assert!(record.rulings.contains("refused"), "{}", record.rulings);
+}
+
+#[test]
+fn overstepping_byo_yomi_loses_or_once_counts_as_a_pass() {
+    let slow = || scripted("slow", "C3 D4 B2", "genmove*) sleep 1.3 ;&");
+    let timed = Rules {
+        clock: TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 1.0,
+            periods: 1,
+        },
+        ..rules(5)
+    };
+    let record = one_game("slow", slow(), tengen("t", 30), timed.clone());
+    assert_eq!(record.result, "W+Time");
+    assert!(
+        record.rulings.contains("lost on time"),
+        "{}",
+        record.rulings
+    );
+    // Komi below zero: White cannot end the game by passing after the void move.
+    let lenient = Rules {
+        time_loss_is_pass: true,
+        komi: -0.5,
+        ..timed.clone()
+    };
+    let record = one_game("slow-pass", slow(), tengen("t", 30), lenient);
+    assert_eq!(record.result, "W+Time", "the second time loss still loses");
+    assert!(
+        record.rulings.contains("counted as a pass"),
+        "{}",
+        record.rulings
+    );
+    assert_eq!(record.moves, 2, "the void pass and White's reply");
+    // Within the lag allowance a slow move is forgiven.
+    let forgiving = Rules {
+        lag: 1.0,
+        max_moves: 12,
+        ..timed
+    };
+    let record = one_game("slow-lag", slow(), tengen("t", 30), forgiving);
+    assert!(!record.result.ends_with("+Time"), "{}", record.result);
+}
+
+#[test]
+fn a_dead_stone_dispute_is_settled_by_play() {
+    // The liar calls every stone dead; tengen, with stones on the board, disagrees.
+    let liar = scripted(
+        "liar",
+        "C3 C2",
+        "final_status_list*) printf '= C3 C2 D3 D2\\n\\n' ;;",
+    );
+    let record = one_game("dispute", liar, tengen("t", 200), rules(5));
+    assert!(record.rulings.contains("disputed"), "{}", record.rulings);
+    assert!(record.result.starts_with('W') || record.result.starts_with('B'));
+}
+
+#[test]
+fn a_round_robin_with_misbehaving_entrants_carries_on() {
+    let entrants = vec![
+        tengen("good", 60),
+        scripted("stubborn", "A1 A1 A1", ""),
+        scripted("garbage", "xyzzy", ""),
+    ];
+    let ev = event(
+        "robin",
+        entrants,
+        Format::RoundRobin { cycles: 1 },
+        rules(5),
+    );
+    let records = referee::run(&ev).unwrap();
+    assert_eq!(records.len(), 3);
+    let standings = std::fs::read_to_string(ev.dir.join("standings.txt")).unwrap();
+    let first = standings.lines().nth(1).unwrap();
+    assert!(
+        first.contains("good") && first.contains(" 4 "),
+        "{standings}"
+    );
+    let report = std::fs::read_to_string(ev.dir.join("report.html")).unwrap();
+    for r in &records {
+        assert!(report.contains(&format!("href=\"{}\"", r.sgf)));
     }
+}
+
+fn sgfmill(files: &[PathBuf]) -> Option<Vec<serde_json::Value>> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/sgf/read_sgfmill.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .args(files)
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("No module named"), "{stderr}");
+        assert!(
+            std::env::var("CI").is_err(),
+            "sgfmill must be installed in CI"
+        );
+        return None;
+    }
+    Some(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
+}
+
+#[test]
+fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
+    if !Path::new("/usr/games/gnugo").exists() {
+        assert!(
+            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
+            "GNU Go is required"
+        );
+        eprintln!("skipped: no GNU Go");
+        return;
+    }
+    let gnugo =
+        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 1").unwrap();
+    let timed = Rules {
+        clock: TimeSystem::Absolute { main: 60.0 },
+        komi: 7.5,
+        ..rules(7)
+    };
+    let ev = event(
+        "gnugo",
+        vec![tengen("tengen", 300), gnugo],
+        Format::Match { games: 4 },
+        timed,
+    );
+    let records = referee::run(&ev).unwrap();
+    assert_eq!(records.len(), 4);
+    let files: Vec<PathBuf> = records.iter().map(|r| ev.dir.join(&r.sgf)).collect();
+    let Some(read) = sgfmill(&files) else { return };
+    for (record, sgf) in records.iter().zip(&read) {
+        assert_eq!(sgf["size"], 7);
+        assert_eq!(sgf["komi"], 7.5);
+        assert_eq!(sgf["rules"], "Chinese");
+        let result = sgf["result"].as_str().unwrap();
+        let short = record
+            .result
+            .replace("+Resign", "+R")
+            .replace("+Time", "+T");
+        assert_eq!(result, short.replace("+Forfeit", "+F"), "{record:?}");
+        assert_eq!(sgf["moves"].as_array().unwrap().len(), record.moves);
+        let black = if record.black == 0 { "tengen" } else { "gnugo" };
+        assert!(
+            std::fs::read_to_string(ev.dir.join(&record.sgf))
+                .unwrap()
+                .contains(&format!("PB[{black}]"))
+        );
+    }
+    // The results table agrees with the standings.
+    let wins = records.iter().filter(|r| r.winner() == Some(0)).count();
+    let standings = std::fs::read_to_string(ev.dir.join("standings.txt")).unwrap();
+    let line = standings.lines().find(|l| l.contains("tengen")).unwrap();
+    let numbers: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(numbers[3], wins.to_string(), "{standings}");
+}
+
+fn lines_in(file: &Path) -> usize {
+    std::fs::read_to_string(file)
+        .map(|t| {
+            t.lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_killed_run_resumes_without_losing_or_repeating_a_game() {
+    let dir = folder("resume");
+    let quick = format!("{} --playouts 40 --threads 1", env!("CARGO_BIN_EXE_tengen"));
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "match",
+                "--engine1",
+                &quick,
+                "--engine2",
+                &quick,
+                "--games",
+                "10",
+                "--size",
+                "5",
+            ])
+            .args(["--komi", "0.5", "--out", dir.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut first = run();
+    let results = dir.join("results.dat");
+    let start = Instant::now();
+    while lines_in(&results) < 4 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "4 games take too long"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let kept = lines_in(&results);
+    assert!((4..10).contains(&kept), "{kept} games before the kill");
+    assert!(run().wait().unwrap().success());
+    let text = std::fs::read_to_string(&results).unwrap();
+    let ids: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(ids.len(), 10, "{text}");
+    assert_eq!(unique.len(), 10, "a game played twice: {ids:?}");
+    assert_eq!(std::fs::read_dir(dir.join("games")).unwrap().count(), 10);
+}
+
+#[test]
+fn shards_split_a_round_robin_and_merge_back() {
+    let entrants: Vec<Entrant> = (0..4u32)
+        .map(|i| tengen(&format!("t{i}"), 20 + 10 * i))
+        .collect();
+    let base = event(
+        "shards",
+        entrants,
+        Format::RoundRobin { cycles: 1 },
+        rules(5),
+    );
+    let dirs = [folder("shard1"), folder("shard2")];
+    let shard = |k: usize| Event {
+        shard: Some((k, 2)),
+        dir: dirs[k - 1].clone(),
+        ..base.clone()
+    };
+    let (a, b) = (
+        referee::run(&shard(1)).unwrap(),
+        referee::run(&shard(2)).unwrap(),
+    );
+    assert_eq!(a.len() + b.len(), 6);
+    assert!(
+        a.iter().all(|r| b.iter().all(|s| s.id != r.id)),
+        "disjoint shards"
+    );
+    let merged = referee::merge(&base, &dirs).unwrap();
+    assert_eq!(merged.len(), 6);
+    assert!(
+        std::fs::read_to_string(base.dir.join("standings.txt"))
+            .unwrap()
+            .contains("t3")
+    );
+    // Nothing left to play in the merged event.
+    assert_eq!(referee::run(&base).unwrap().len(), 6);
+    // Knockouts and Swiss events are paired as they go: no shards.
+    let swiss = Event {
+        format: Format::Swiss { rounds: 2 },
+        ..shard(1)
+    };
+    assert!(swiss.check().is_err());
 }

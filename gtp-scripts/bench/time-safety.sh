@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 games=${1:-34}
 shift || true
-tengen="$PWD/target/release/tengen"
+tengen="${TENGEN_BIN:-$PWD/target/release/tengen}"
 gnugo="/usr/games/gnugo --mode gtp --chinese-rules --level 10"
 for clock in "byoyomi 0 5 1" "absolute 60" "canadian 0 20 10"; do
     echo "== clock: $clock"

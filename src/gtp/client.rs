@@ -1,15 +1,19 @@
 //! The controller side of GTP: runs an engine process and talks to it. Used by the regression
-//! runner and the tests (and later by the referee).
+//! runner, the referee and the tests. A thread reads the engine's output, so that waiting for
+//! an answer can end at a deadline (an engine that hangs must not hang the referee).
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Instant;
 
 /// A running GTP engine.
 pub struct Client {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The engine's output lines; the sender goes away when the output closes.
+    lines: Receiver<String>,
 }
 
 /// An engine's answer to one command.
@@ -34,18 +38,35 @@ impl Client {
         let mut child = command.spawn()?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in stdout.split(b'\n') {
+                let Ok(line) = line else { break };
+                let text = String::from_utf8_lossy(&line)
+                    .trim_end_matches('\r')
+                    .to_string();
+                if sender.send(text).is_err() {
+                    break;
+                }
+            }
+        });
         Ok(Client {
             child,
             stdin,
-            stdout,
+            lines,
         })
     }
 
     /// Sends one command line and reads its response.
     pub fn send(&mut self, command: &str) -> io::Result<Response> {
+        self.send_until(command, None)
+    }
+
+    /// `send`, giving up with a `TimedOut` error at the deadline.
+    pub fn send_until(&mut self, command: &str, deadline: Option<Instant>) -> io::Result<Response> {
         writeln!(self.stdin, "{command}")?;
         self.stdin.flush()?;
-        self.read_response()
+        self.read_response_until(deadline)
     }
 
     /// Sends a command that must succeed and returns its text.
@@ -61,16 +82,30 @@ impl Client {
     /// Reads lines up to the empty line that ends a response; lines before the first `=`/`?`
     /// are skipped, as clients do.
     pub fn read_response(&mut self) -> io::Result<Response> {
+        self.read_response_until(None)
+    }
+
+    fn next_line(&self, deadline: Option<Instant>) -> io::Result<String> {
+        let closed = || io::Error::new(io::ErrorKind::UnexpectedEof, "engine closed its output");
+        match deadline {
+            None => self.lines.recv().map_err(|_| closed()),
+            Some(d) => match self
+                .lines
+                .recv_timeout(d.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => Ok(line),
+                Err(RecvTimeoutError::Timeout) => {
+                    Err(io::Error::new(io::ErrorKind::TimedOut, "no answer in time"))
+                }
+                Err(RecvTimeoutError::Disconnected) => Err(closed()),
+            },
+        }
+    }
+
+    fn read_response_until(&mut self, deadline: Option<Instant>) -> io::Result<Response> {
         let mut lines: Vec<String> = Vec::new();
         loop {
-            let mut line = String::new();
-            if self.stdout.read_line(&mut line)? == 0 {
-                return Err(io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    "engine closed its output",
-                ));
-            }
-            let line = line.trim_end_matches(['\n', '\r']).to_string();
+            let line = self.next_line(deadline)?;
             if line.is_empty() {
                 if !lines.is_empty() {
                     break;

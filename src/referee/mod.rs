@@ -1,0 +1,446 @@
+//! The referee and tournament runner: `tengen match` and `tengen tournament` play games
+//! between any GTP engines under the Chinese rules' chapters on refereeing (see `game`) and on
+//! events (see `schedule` and `standings`).
+//!
+//! An event lives in a folder: `results.dat` (one line per finished game, written the moment
+//! it ends), `games/*.sgf`, and, at the end, `standings.txt` and `report.html`. Running the
+//! same command again resumes the event: finished games are kept and not played again.
+//! `--shard K/N` plays a fixed part of a match or round robin, and `tengen tournament merge`
+//! joins the shards' folders into one.
+
+pub mod game;
+pub mod results;
+pub mod schedule;
+pub mod standings;
+
+use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::channel;
+use std::time::Instant;
+
+use crate::gtp::client::Client;
+use crate::sgf::{self, GameInfo};
+pub use game::{CycleRule, Played, Rules};
+use results::{Record, ResultsFile};
+pub use schedule::Format;
+use schedule::Pairing;
+
+/// A player of the event: a name and the command that starts it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entrant {
+    pub name: String,
+    pub command: Vec<String>,
+}
+
+impl Entrant {
+    /// `NAME=COMMAND ARGS` or just `COMMAND ARGS` (named after the program).
+    pub fn parse(spec: &str) -> Option<Entrant> {
+        let (name, command) = match spec.split_once('=') {
+            Some((name, command)) if !name.contains(char::is_whitespace) && !name.is_empty() => {
+                (name.to_string(), command)
+            }
+            _ => {
+                let program = spec.split_whitespace().next()?;
+                let base = Path::new(program)
+                    .file_name()?
+                    .to_string_lossy()
+                    .to_string();
+                (base, spec)
+            }
+        };
+        let command: Vec<String> = command.split_whitespace().map(String::from).collect();
+        (!command.is_empty()).then_some(Entrant { name, command })
+    }
+}
+
+/// Gives entrants with the same name a number: `gnugo`, `gnugo-2`.
+pub fn unique_names(entrants: &mut [Entrant]) {
+    for i in 1..entrants.len() {
+        let base = entrants[i].name.clone();
+        let mut k = 1;
+        while entrants[..i].iter().any(|e| e.name == entrants[i].name) {
+            k += 1;
+            entrants[i].name = format!("{base}-{k}");
+        }
+    }
+}
+
+/// An event: who, how, where.
+#[derive(Clone, Debug)]
+pub struct Event {
+    pub entrants: Vec<Entrant>,
+    pub format: Format,
+    pub rules: Rules,
+    /// The event's folder.
+    pub dir: PathBuf,
+    /// Games played at the same time.
+    pub jobs: usize,
+    /// Play only the K-th of N parts of the schedule (1-based K).
+    pub shard: Option<(usize, usize)>,
+}
+
+impl Event {
+    fn names(&self) -> Vec<String> {
+        self.entrants.iter().map(|e| e.name.clone()).collect()
+    }
+
+    fn results_file(&self, dir: &Path) -> ResultsFile {
+        ResultsFile::new(dir, &self.names(), &format!("{:?}", self.rules))
+    }
+
+    /// Checks what can be checked before the first game.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.entrants.len();
+        match self.format {
+            Format::Match { .. } if n != 2 => return Err("a match is between two entrants".into()),
+            _ if n < 2 => return Err("an event needs at least two entrants".into()),
+            _ => {}
+        }
+        if self.shard.is_some() && !self.format.is_fixed() {
+            return Err(
+                "--shard needs a match or a round robin, whose games are known in advance".into(),
+            );
+        }
+        if let Some((k, total)) = self.shard
+            && (k == 0 || k > total)
+        {
+            return Err(format!("--shard {k}/{total}: K must be 1 to N"));
+        }
+        let board = crate::board::Board::new(self.rules.size);
+        if self.rules.handicap >= 2
+            && crate::game::handicap::fixed_handicap_points(&board, self.rules.handicap).is_none()
+        {
+            return Err(format!(
+                "no fixed placement for {} stones on this board",
+                self.rules.handicap
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The 95% Wilson score interval of a win rate.
+pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
+    if games == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96;
+    let p = wins / games;
+    let denominator = 1.0 + z * z / games;
+    let centre = p + z * z / (2.0 * games);
+    let spread = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt();
+    (
+        ((centre - spread) / denominator).max(0.0),
+        ((centre + spread) / denominator).min(1.0),
+    )
+}
+
+/// Plays one pairing with fresh engine processes. An engine that cannot even start loses by
+/// forfeit.
+fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
+    let start = |e: usize| {
+        let command = &event.entrants[e].command;
+        Client::start(&command[0], &command[1..], None)
+    };
+    let engines = (start(pairing.black), start(pairing.white));
+    let played = match engines {
+        (Ok(mut black), Ok(mut white)) => {
+            let played = game::play([&mut black, &mut white], &event.rules);
+            let _ = black.quit();
+            let _ = white.quit();
+            played
+        }
+        (Err(e), _) => Err(e).map_err(|e| io::Error::other(format!("Black does not start: {e}"))),
+        (_, Err(e)) => Err(e).map_err(|e| io::Error::other(format!("White does not start: {e}"))),
+    };
+    played.unwrap_or_else(|e| {
+        let black_failed = e.to_string().starts_with("Black");
+        Played {
+            result: if black_failed {
+                "W+Forfeit"
+            } else {
+                "B+Forfeit"
+            }
+            .into(),
+            moves: 0,
+            time: [0.0; 2],
+            warnings: [0; 2],
+            rulings: vec![format!("{e}: forfeit")],
+            slowest: [None; 2],
+            game: crate::game::Game::new(
+                event.rules.size,
+                event.rules.komi,
+                crate::game::Superko::Positional,
+            ),
+        }
+    })
+}
+
+/// Writes the game's SGF and makes its record.
+fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<Record> {
+    let games = event.dir.join("games");
+    std::fs::create_dir_all(&games)?;
+    let sgf_name = format!("games/{}.sgf", pairing.id);
+    let names = event.names();
+    let info = GameInfo {
+        black: Some(names[pairing.black].clone()),
+        white: Some(names[pairing.white].clone()),
+        date: Some(sgf::today()),
+        result: Some(sgf_result(&played.result)),
+    };
+    let mut text = sgf::write(&played.game, &info);
+    // The clock and the rulings go into the root node as well.
+    let mut extra = format!("TM[{}]", event.rules.clock.kgs_words());
+    if !played.rulings.is_empty() {
+        extra.push_str(&format!("GC[{}]", sgf_text(&played.rulings.join("\n"))));
+    }
+    if let Some(at) = text.find("RU[Chinese]") {
+        text.insert_str(at + "RU[Chinese]".len(), &extra);
+    }
+    std::fs::write(event.dir.join(&sgf_name), text)?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    format!("{:?}", played.game.steps()).hash(&mut hasher);
+    let slowest =
+        |i: usize| played.slowest[i].map_or("-".to_string(), |(t, a)| format!("{t:.2}/{a:.2}"));
+    Ok(Record {
+        id: pairing.id.clone(),
+        round: pairing.round,
+        black: pairing.black,
+        white: pairing.white,
+        result: played.result.clone(),
+        moves: played.moves,
+        time: played.time,
+        warnings: played.warnings,
+        slowest: [slowest(0), slowest(1)],
+        line: format!("{:016x}", hasher.finish()),
+        sgf: sgf_name,
+        rulings: played.rulings.join("; "),
+    })
+}
+
+/// SGF's RE: `B+1.5`, `W+R`, `W+T`, `B+F`, `0` for a draw, `Void` for no result; an illegal
+/// move's loss is a forfeit.
+fn sgf_result(result: &str) -> String {
+    result
+        .replace("+Resign", "+R")
+        .replace("+Time", "+T")
+        .replace("+Forfeit", "+F")
+        .replace("+Illegal", "+F")
+}
+
+fn sgf_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The byes of a Swiss event so far (none in other formats).
+fn byes(event: &Event, records: &[Record]) -> Vec<usize> {
+    match event.format {
+        Format::Swiss { rounds } => {
+            let played = records
+                .iter()
+                .map(|r| r.round)
+                .max()
+                .unwrap_or(0)
+                .min(rounds);
+            if played == 0 {
+                Vec::new()
+            } else {
+                schedule::swiss_round(event.entrants.len(), played, records).1
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// One line per finished game on stdout; with two entrants, the first one's score so far
+/// with its 95% interval.
+fn announce(event: &Event, record: &Record, all: &[Record]) {
+    let names = event.names();
+    let mut line = format!(
+        "game {}: {} (B) vs {} (W): {} in {} moves",
+        record.id, names[record.black], names[record.white], record.result, record.moves
+    );
+    if event.entrants.len() == 2 {
+        let score: f64 = all.iter().map(|r| f64::from(r.points(0)) / 2.0).sum();
+        let n = all.len() as f64;
+        let (low, high) = wilson(score, n);
+        line.push_str(&format!(
+            "; {} {score}/{n} ({:.1}%, 95% CI {:.1}-{:.1}%)",
+            names[0],
+            100.0 * score / n,
+            100.0 * low,
+            100.0 * high
+        ));
+    }
+    if event.rules.clock != crate::clock::TimeSystem::None {
+        line.push_str(&format!(
+            "; slowest moves B {} W {} s, used B {:.1} W {:.1} s",
+            record.slowest[0], record.slowest[1], record.time[0], record.time[1]
+        ));
+    }
+    if !record.rulings.is_empty() {
+        line.push_str(&format!("; {}", record.rulings));
+    }
+    println!("{line}");
+}
+
+/// The progress line on stderr: games done of the total, the leader, time left at this pace.
+fn progress(event: &Event, records: &[Record], done_now: usize, started: Instant) {
+    let total = event
+        .format
+        .expected_games(event.entrants.len())
+        .max(records.len());
+    let names = event.names();
+    let table = standings::standings(names.len(), records, &byes(event, records));
+    let leader = table.first().map_or(String::new(), |s| {
+        format!(", leading {} with {} points", names[s.entrant], s.points)
+    });
+    let per_game = started.elapsed().as_secs_f64() / done_now.max(1) as f64;
+    let left = per_game * total.saturating_sub(records.len()) as f64 / event.jobs.max(1) as f64;
+    eprint!(
+        "\r[{}/{} games{leader}, about {:.0} min left]   ",
+        records.len(),
+        total,
+        left / 60.0
+    );
+    let _ = io::stderr().flush();
+}
+
+/// Runs (or resumes) the event and returns every game's record; writes the standings and
+/// the report when the event is complete (or this shard is done).
+pub fn run(event: &Event) -> io::Result<Vec<Record>> {
+    event.check().map_err(io::Error::other)?;
+    std::fs::create_dir_all(&event.dir)?;
+    let file = event.results_file(&event.dir);
+    let mut records = file.read()?;
+    if !records.is_empty() {
+        eprintln!("resuming: {} games already played", records.len());
+    }
+    let started = Instant::now();
+    let mut done_now = 0;
+    loop {
+        let mut games = schedule::next_games(event.format, event.entrants.len(), &records);
+        if let Some((k, n)) = event.shard {
+            games.retain(|g| g.index % n == k - 1);
+        }
+        if games.is_empty() {
+            break;
+        }
+        let queue = Mutex::new(VecDeque::from(games));
+        let (sender, finished) = channel();
+        std::thread::scope(|scope| -> io::Result<()> {
+            for _ in 0..event.jobs.max(1) {
+                let (queue, sender) = (&queue, sender.clone());
+                scope.spawn(move || {
+                    while let Some(pairing) = queue.lock().expect("queue").pop_front() {
+                        let played = play_pairing(event, &pairing);
+                        if sender.send((pairing, played)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            for (pairing, played) in finished {
+                let record = record_game(event, &pairing, &played)?;
+                file.append(&record)?;
+                records.push(record);
+                done_now += 1;
+                announce(event, records.last().expect("just pushed"), &records);
+                progress(event, &records, done_now, started);
+            }
+            Ok(())
+        })?;
+    }
+    eprintln!();
+    write_reports(event, &records)?;
+    Ok(records)
+}
+
+/// `standings.txt` and `report.html` in the event folder.
+pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
+    let names = event.names();
+    let byes = byes(event, records);
+    let text = standings::text(&names, records, &byes);
+    std::fs::write(event.dir.join("standings.txt"), &text)?;
+    let title = format!("tengen event: {:?}, {} entrants", event.format, names.len());
+    std::fs::write(
+        event.dir.join("report.html"),
+        standings::html(&title, &names, records, &byes),
+    )?;
+    let distinct: std::collections::HashSet<&str> =
+        records.iter().map(|r| r.line.as_str()).collect();
+    println!(
+        "{text}{} games, {} different",
+        records.len(),
+        distinct.len()
+    );
+    Ok(())
+}
+
+/// Joins shard folders into `event.dir`: their results (a game found twice must agree) and
+/// their SGF files; then the standings and report of the whole event.
+pub fn merge(event: &Event, shards: &[PathBuf]) -> io::Result<Vec<Record>> {
+    let mut all: Vec<Record> = Vec::new();
+    std::fs::create_dir_all(event.dir.join("games"))?;
+    for shard in shards {
+        for record in event.results_file(shard).read()? {
+            match all.iter().find(|r| r.id == record.id) {
+                Some(known) if known.result != record.result => {
+                    return Err(io::Error::other(format!(
+                        "game {} has two results: {} and {}",
+                        record.id, known.result, record.result
+                    )));
+                }
+                Some(_) => {}
+                None => {
+                    std::fs::copy(shard.join(&record.sgf), event.dir.join(&record.sgf))?;
+                    all.push(record);
+                }
+            }
+        }
+    }
+    all.sort_by_key(|r| (r.round, r.id.clone()));
+    event.results_file(&event.dir).write_all(&all)?;
+    write_reports(event, &all)?;
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals() {
+        let (low, high) = wilson(80.0, 100.0);
+        assert!(
+            (low - 0.711).abs() < 0.002 && (high - 0.867).abs() < 0.002,
+            "{low} {high}"
+        );
+        let (low, high) = wilson(0.0, 10.0);
+        assert!(low == 0.0 && (high - 0.278).abs() < 0.002);
+    }
+
+    #[test]
+    fn entrants_are_named_by_the_user_or_after_their_program() {
+        let e = Entrant::parse("strong=/usr/bin/tengen --playouts 100").unwrap();
+        assert_eq!(e.name, "strong");
+        assert_eq!(e.command, vec!["/usr/bin/tengen", "--playouts", "100"]);
+        let mut list = vec![
+            Entrant::parse("/usr/games/gnugo --mode gtp --level 1").unwrap(),
+            Entrant::parse("/usr/games/gnugo --mode gtp --level 10").unwrap(),
+        ];
+        unique_names(&mut list);
+        assert_eq!(
+            (list[0].name.as_str(), list[1].name.as_str()),
+            ("gnugo", "gnugo-2")
+        );
+        // An `=` inside the arguments is no name.
+        let e = Entrant::parse("prog --opt=1").unwrap();
+        assert_eq!((e.name.as_str(), e.command.len()), ("prog", 2));
+        assert!(Entrant::parse("  ").is_none());
+    }
+}

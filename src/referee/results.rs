@@ -1,0 +1,302 @@
+//! The results of an event, one line per finished game in `results.dat` (tab-separated, in the
+//! spirit of gogui-twogtp's `.dat`). A line is written, flushed and synced the moment its game
+//! ends, so that a run killed at any point resumes with every finished game kept and none
+//! played twice; a half-written last line is ignored.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+pub const FILE: &str = "results.dat";
+const COLUMNS: &[&str] = &[
+    "game",
+    "round",
+    "black",
+    "white",
+    "result",
+    "moves",
+    "time_b",
+    "time_w",
+    "warnings_b",
+    "warnings_w",
+    "slowest_b",
+    "slowest_w",
+    "line",
+    "sgf",
+    "rulings",
+];
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The game's name in the schedule, unique in the event (`r2-3v5-g1`).
+    pub id: String,
+    pub round: usize,
+    /// Entrant numbers.
+    pub black: usize,
+    pub white: usize,
+    /// `B+1.5`, `W+Resign`, `B+Time`, `W+Forfeit`, `B+Illegal`, `0` (a draw), `Void` (no
+    /// result).
+    pub result: String,
+    pub moves: usize,
+    /// Seconds used by Black and White.
+    pub time: [f64; 2],
+    pub warnings: [u32; 2],
+    /// Each side's slowest move as `taken/available` seconds, `-` without a clock.
+    pub slowest: [String; 2],
+    /// A hash of the moves: equal lines, equal games.
+    pub line: String,
+    /// The SGF file, relative to the event folder.
+    pub sgf: String,
+    /// The referee's rulings, `; `-separated.
+    pub rulings: String,
+}
+
+impl Record {
+    /// The winning entrant; `None` for a draw or no result.
+    pub fn winner(&self) -> Option<usize> {
+        match self.result.as_bytes().first() {
+            Some(b'B') => Some(self.black),
+            Some(b'W') => Some(self.white),
+            _ => None,
+        }
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.result == "0"
+    }
+
+    pub fn involves(&self, entrant: usize) -> bool {
+        self.black == entrant || self.white == entrant
+    }
+
+    /// Art. 27: a win scores 2, a draw 1, a loss (or a game without result) 0.
+    pub fn points(&self, entrant: usize) -> u32 {
+        match self.winner() {
+            Some(w) if w == entrant => 2,
+            None if self.is_draw() => 1,
+            _ => 0,
+        }
+    }
+
+    pub fn opponent(&self, entrant: usize) -> usize {
+        if self.black == entrant {
+            self.white
+        } else {
+            self.black
+        }
+    }
+
+    pub fn warnings_of(&self, entrant: usize) -> u32 {
+        if self.black == entrant {
+            self.warnings[0]
+        } else {
+            self.warnings[1]
+        }
+    }
+
+    fn to_line(&self, names: &[String]) -> String {
+        let fields = [
+            self.id.clone(),
+            self.round.to_string(),
+            names[self.black].clone(),
+            names[self.white].clone(),
+            self.result.clone(),
+            self.moves.to_string(),
+            format!("{:.1}", self.time[0]),
+            format!("{:.1}", self.time[1]),
+            self.warnings[0].to_string(),
+            self.warnings[1].to_string(),
+            self.slowest[0].clone(),
+            self.slowest[1].clone(),
+            self.line.clone(),
+            self.sgf.clone(),
+            self.rulings.replace(['\t', '\n'], " "),
+        ];
+        fields.join("\t")
+    }
+
+    fn from_line(line: &str, names: &[String]) -> Option<Record> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != COLUMNS.len() {
+            return None;
+        }
+        let entrant = |name: &str| names.iter().position(|n| n == name);
+        Some(Record {
+            id: f[0].into(),
+            round: f[1].parse().ok()?,
+            black: entrant(f[2])?,
+            white: entrant(f[3])?,
+            result: f[4].into(),
+            moves: f[5].parse().ok()?,
+            time: [f[6].parse().ok()?, f[7].parse().ok()?],
+            warnings: [f[8].parse().ok()?, f[9].parse().ok()?],
+            slowest: [f[10].into(), f[11].into()],
+            line: f[12].into(),
+            sgf: f[13].into(),
+            rulings: f[14].into(),
+        })
+    }
+}
+
+/// The results file of an event folder.
+pub struct ResultsFile {
+    path: PathBuf,
+    names: Vec<String>,
+    /// How the games are played (board, komi, clock, rulings): a resumed event must not
+    /// change it.
+    rules: String,
+}
+
+impl ResultsFile {
+    pub fn new(dir: &Path, names: &[String], rules: &str) -> ResultsFile {
+        ResultsFile {
+            path: dir.join(FILE),
+            names: names.to_vec(),
+            rules: rules.replace('\n', " "),
+        }
+    }
+
+    /// The games already finished (none if the file does not exist yet). A file written for
+    /// other entrants is an error: resuming must not mix two events.
+    pub fn read(&self) -> io::Result<Vec<Record>> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let header = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .map(str::to_string)
+        };
+        let refuse = |what: &str| {
+            Err(io::Error::other(format!(
+                "{} belongs to an event with other {what}",
+                self.path.display()
+            )))
+        };
+        if header("# entrants: ").is_some_and(|e| e != self.names.join("\t")) {
+            return refuse("entrants");
+        }
+        if header("# rules: ").is_some_and(|r| r != self.rules) {
+            return refuse("rules");
+        }
+        let mut seen = HashSet::new();
+        Ok(text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| Record::from_line(l, &self.names))
+            .filter(|r| seen.insert(r.id.clone()))
+            .collect())
+    }
+
+    /// Appends one game, on disk before this returns.
+    pub fn append(&self, record: &Record) -> io::Result<()> {
+        let new = !self.path.exists();
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)?;
+        let mut text = String::new();
+        if new {
+            text.push_str(&self.header());
+        } else if !ends_with_newline(&self.path)? {
+            // A line cut off by a killed run: end it, so that it is skipped as malformed.
+            text.push('\n');
+        }
+        text.push_str(&record.to_line(&self.names));
+        text.push('\n');
+        file.write_all(text.as_bytes())?;
+        file.sync_data()
+    }
+
+    /// Writes all the records afresh (a merge of shards).
+    pub fn write_all(&self, records: &[Record]) -> io::Result<()> {
+        let mut text = self.header();
+        for r in records {
+            text.push_str(&r.to_line(&self.names));
+            text.push('\n');
+        }
+        std::fs::write(&self.path, text)
+    }
+
+    fn header(&self) -> String {
+        format!(
+            "# tengen event results\n# entrants: {}\n# rules: {}\n#{}\n",
+            self.names.join("\t"),
+            self.rules,
+            COLUMNS.join("\t")
+        )
+    }
+}
+
+fn ends_with_newline(path: &Path) -> io::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = File::open(path)?;
+    if file.metadata()?.len() == 0 {
+        return Ok(true);
+    }
+    file.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8];
+    file.read_exact(&mut last)?;
+    Ok(last[0] == b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(id: &str, black: usize, white: usize, result: &str) -> Record {
+        Record {
+            id: id.into(),
+            round: 1,
+            black,
+            white,
+            result: result.into(),
+            moves: 50,
+            time: [1.5, 2.0],
+            warnings: [0, 1],
+            slowest: ["0.50/5.00".into(), "-".into()],
+            line: "abc".into(),
+            sgf: format!("games/{id}.sgf"),
+            rulings: "White: A1 is illegal; void".into(),
+        }
+    }
+
+    #[test]
+    fn records_survive_a_run_killed_mid_line() {
+        let dir = std::env::temp_dir().join(format!("tengen-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let names = vec!["a".to_string(), "b".to_string()];
+        let file = ResultsFile::new(&dir, &names, "9x9");
+        let _ = std::fs::remove_file(dir.join(FILE));
+        file.append(&record("g1", 0, 1, "B+1.5")).unwrap();
+        // A half-written line, as a kill during the write leaves it.
+        let mut raw = OpenOptions::new()
+            .append(true)
+            .open(dir.join(FILE))
+            .unwrap();
+        raw.write_all(b"g2\t1\tb\ta\tW+Re").unwrap();
+        file.append(&record("g3", 1, 0, "0")).unwrap();
+        let read = file.read().unwrap();
+        assert_eq!(
+            read,
+            vec![record("g1", 0, 1, "B+1.5"), record("g3", 1, 0, "0")]
+        );
+        assert_eq!(
+            (read[0].winner(), read[0].points(0), read[0].points(1)),
+            (Some(0), 2, 0)
+        );
+        assert_eq!(
+            (read[1].winner(), read[1].points(0), read[1].points(1)),
+            (None, 1, 1)
+        );
+        // Another event's folder is refused.
+        let other = ResultsFile::new(&dir, &["a".to_string(), "c".to_string()], "9x9");
+        assert!(other.read().is_err());
+        assert!(ResultsFile::new(&dir, &names, "19x19").read().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,285 @@
+//! Standings (art. 27): 2 points a win, 1 a draw, 0 a loss; ties broken by the sum of the
+//! opponents' points (对手分), then by fewer warnings, then a shared place. Also the crosstable,
+//! and the HTML report with win rates, 95% intervals and links to every game.
+
+use std::fmt::Write;
+
+use super::results::Record;
+
+/// One entrant's line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub entrant: usize,
+    /// 1 for the first; entrants level on everything share a place.
+    pub place: usize,
+    pub points: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Games without result (art. 20).
+    pub void: u32,
+    /// Sum of the opponents' points over the games played.
+    pub opponents_points: u32,
+    pub warnings: u32,
+}
+
+/// The standings, best first. `byes` are Swiss byes, worth a win's points.
+pub fn standings(entrants: usize, results: &[Record], byes: &[usize]) -> Vec<Standing> {
+    let bye_points = |e: usize| 2 * byes.iter().filter(|&&b| b == e).count() as u32;
+    let points: Vec<u32> = (0..entrants)
+        .map(|e| {
+            results
+                .iter()
+                .filter(|r| r.involves(e))
+                .map(|r| r.points(e))
+                .sum::<u32>()
+                + bye_points(e)
+        })
+        .collect();
+    let mut table: Vec<Standing> = (0..entrants)
+        .map(|e| {
+            let games: Vec<&Record> = results.iter().filter(|r| r.involves(e)).collect();
+            let count = |f: &dyn Fn(&Record) -> bool| games.iter().filter(|r| f(r)).count() as u32;
+            Standing {
+                entrant: e,
+                place: 0,
+                points: points[e],
+                wins: count(&|r| r.winner() == Some(e)),
+                draws: count(&|r| r.is_draw()),
+                losses: count(&|r| r.winner().is_some_and(|w| w != e)),
+                void: count(&|r| r.winner().is_none() && !r.is_draw()),
+                opponents_points: games.iter().map(|r| points[r.opponent(e)]).sum(),
+                warnings: games.iter().map(|r| r.warnings_of(e)).sum(),
+            }
+        })
+        .collect();
+    let key = |s: &Standing| {
+        (
+            std::cmp::Reverse(s.points),
+            std::cmp::Reverse(s.opponents_points),
+            s.warnings,
+        )
+    };
+    table.sort_by_key(|s| (key(s), s.entrant));
+    for i in 0..table.len() {
+        table[i].place = if i > 0 && key(&table[i]) == key(&table[i - 1]) {
+            table[i - 1].place
+        } else {
+            i + 1
+        };
+    }
+    table
+}
+
+/// Each game against `b` from `a`'s side: `+` a win, `-` a loss, `=` a draw, `o` no result.
+fn games_against(a: usize, b: usize, results: &[Record]) -> String {
+    results
+        .iter()
+        .filter(|r| r.involves(a) && r.involves(b) && a != b)
+        .map(|r| match r.winner() {
+            Some(w) if w == a => '+',
+            Some(_) => '-',
+            None if r.is_draw() => '=',
+            None => 'o',
+        })
+        .collect()
+}
+
+/// Standings and crosstable as text.
+pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
+    let table = standings(names.len(), results, byes);
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = format!(
+        "{:>5}  {:<width$}  {:>6} {:>4} {:>4} {:>4} {:>4} {:>6} {:>4}",
+        "place", "name", "points", "won", "drawn", "lost", "void", "SOS", "warn"
+    );
+    for s in &table {
+        write!(
+            out,
+            "\n{:>5}  {:<width$}  {:>6} {:>4} {:>4} {:>4} {:>4} {:>6} {:>4}",
+            s.place,
+            names[s.entrant],
+            s.points,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.void,
+            s.opponents_points,
+            s.warnings
+        )
+        .unwrap();
+    }
+    out.push_str("\n\ncrosstable (+ win, - loss, = draw, o no result; columns by place)\n");
+    write!(out, "{:>5}  {:<width$} ", "", "").unwrap();
+    for i in 1..=table.len() {
+        write!(out, " {i:>6}").unwrap();
+    }
+    for (i, row) in table.iter().enumerate() {
+        write!(out, "\n{:>5}  {:<width$} ", i + 1, names[row.entrant]).unwrap();
+        for column in &table {
+            let cell = if column.entrant == row.entrant {
+                "x".to_string()
+            } else {
+                games_against(row.entrant, column.entrant, results)
+            };
+            write!(out, " {cell:>6}").unwrap();
+        }
+    }
+    out.push('\n');
+    out
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The HTML report: standings, crosstable, each pairing's win rate with its 95% Wilson
+/// interval, and every game with a link to its SGF.
+pub fn html(title: &str, names: &[String], results: &[Record], byes: &[usize]) -> String {
+    let table = standings(names.len(), results, byes);
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\
+         <style>td,th{{padding:2px 8px;text-align:right}}table{{border-collapse:collapse}}\
+         tr:nth-child(even){{background:#eee}}</style></head><body>\n<h1>{0}</h1>\n",
+        escape(title)
+    );
+    h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>name</th><th>points</th><th>won</th><th>drawn</th><th>lost</th><th>no result</th><th>opponents' points</th><th>warnings</th></tr>\n");
+    for s in &table {
+        writeln!(
+            h,
+            "<tr><td>{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            s.place, escape(&names[s.entrant]), s.points, s.wins, s.draws, s.losses, s.void, s.opponents_points, s.warnings
+        )
+        .unwrap();
+    }
+    h.push_str("</table>\n<h2>Crosstable</h2>\n<table><tr><th></th><th></th>");
+    for i in 1..=table.len() {
+        write!(h, "<th>{i}</th>").unwrap();
+    }
+    h.push_str("</tr>\n");
+    for (i, row) in table.iter().enumerate() {
+        write!(
+            h,
+            "<tr><td>{}</td><td style=\"text-align:left\">{}</td>",
+            i + 1,
+            escape(&names[row.entrant])
+        )
+        .unwrap();
+        for column in &table {
+            let cell = if column.entrant == row.entrant {
+                "x".into()
+            } else {
+                games_against(row.entrant, column.entrant, results)
+            };
+            write!(h, "<td>{cell}</td>").unwrap();
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n<h2>Pairings</h2>\n<table><tr><th>entrant</th><th>against</th><th>games</th><th>score</th><th>win rate</th><th>95% interval</th></tr>\n");
+    for a in 0..names.len() {
+        for b in a + 1..names.len() {
+            let games: Vec<&Record> = results
+                .iter()
+                .filter(|r| r.involves(a) && r.involves(b))
+                .collect();
+            if games.is_empty() {
+                continue;
+            }
+            let score: f64 = games.iter().map(|r| f64::from(r.points(a)) / 2.0).sum();
+            let n = games.len() as f64;
+            let (low, high) = super::wilson(score, n);
+            writeln!(
+                h,
+                "<tr><td style=\"text-align:left\">{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{score}</td><td>{:.1}%</td><td>{:.1}–{:.1}%</td></tr>",
+                escape(&names[a]), escape(&names[b]), games.len(), 100.0 * score / n, 100.0 * low, 100.0 * high
+            )
+            .unwrap();
+        }
+    }
+    h.push_str("</table>\n<h2>Games</h2>\n<table><tr><th>game</th><th>round</th><th>Black</th><th>White</th><th>result</th><th>moves</th><th>time B</th><th>time W</th><th>rulings</th></tr>\n");
+    for r in results {
+        writeln!(
+            h,
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td style=\"text-align:left\">{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td style=\"text-align:left\">{}</td></tr>",
+            escape(&r.sgf), escape(&r.id), r.round, escape(&names[r.black]), escape(&names[r.white]),
+            escape(&r.result), r.moves, r.time[0], r.time[1], escape(&r.rulings)
+        )
+        .unwrap();
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, black: usize, white: usize, result: &str, warnings: [u32; 2]) -> Record {
+        Record {
+            id: id.into(),
+            round: 1,
+            black,
+            white,
+            result: result.into(),
+            moves: 10,
+            time: [0.0; 2],
+            warnings,
+            slowest: ["-".into(), "-".into()],
+            line: String::new(),
+            sgf: format!("games/{id}.sgf"),
+            rulings: String::new(),
+        }
+    }
+
+    #[test]
+    fn points_then_opponents_points_then_warnings_then_a_shared_place() {
+        // 0 beats 1, 1 beats 2, 2 beats 0: all on 2 points and 4 opponents' points; 2 had
+        // a warning, so 0 and 1 share first place.
+        let results = vec![
+            game("a", 0, 1, "B+1.5", [0, 0]),
+            game("b", 1, 2, "B+3.5", [0, 1]),
+            game("c", 2, 0, "B+0.5", [0, 0]),
+        ];
+        let table = standings(3, &results, &[]);
+        let places: Vec<(usize, usize)> = table.iter().map(|s| (s.entrant, s.place)).collect();
+        assert_eq!(places, vec![(0, 1), (1, 1), (2, 3)]);
+        assert!(
+            table
+                .iter()
+                .all(|s| s.points == 2 && s.opponents_points == 4)
+        );
+        // A draw is a point each; the opponents' points decide between equal scores.
+        let results = vec![
+            game("a", 0, 1, "0", [0, 0]),
+            game("b", 2, 3, "W+Resign", [0, 0]),
+            game("c", 0, 3, "B+2.5", [0, 0]),
+        ];
+        let table = standings(4, &results, &[]);
+        assert_eq!(table[0].entrant, 0);
+        assert_eq!((table[0].points, table[0].draws, table[0].wins), (3, 1, 1));
+        assert_eq!(table.last().unwrap().entrant, 2);
+        let text = text(
+            &["a".into(), "b".into(), "c".into(), "d".into()],
+            &results,
+            &[],
+        );
+        assert!(text.contains("crosstable"));
+        let crosstable = text.split("crosstable").nth(1).unwrap();
+        let a_row = crosstable
+            .lines()
+            .find(|l| l.trim_start().starts_with("1  a"))
+            .unwrap();
+        assert!(
+            a_row.contains(" x ") && a_row.contains('=') && a_row.contains('+'),
+            "{a_row}"
+        );
+    }
+}
