@@ -59,8 +59,9 @@ Options:
                             and the search goes on
   --resign-threshold P      resign when the win rate stays below P for 3 moves (default 0.1)
   --never-resign            never resign
-  --seed N                  seed of every random choice (default 0); with --threads 1 and
-                            --playouts, the same seed gives the same moves
+  --seed N                  seed of every random choice (default: a new one each run, shown
+                            in the log); with --threads 1 and --playouts, the same seed
+                            gives the same moves
   --ponder                  search on the opponent's time, from tengen's move until the next
                             command arrives (the reply then starts from that search)
   --save-games DIR          save every game that ends by two passes as SGF in DIR
@@ -85,17 +86,25 @@ fn number<T: std::str::FromStr>(v: &str, option: &str) -> Result<T, String> {
         .map_err(|_| format!("{option}: not a valid number: {v}"))
 }
 
+/// A seed from the clock and the process id.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(40)
+}
+
 fn parse_config(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
     let player = &mut config.player;
-    let (mut playouts, mut time) = (None, None);
+    let (mut playouts, mut time, mut seed) = (None, None, None);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let option = arg.as_str();
         match option {
             "--never-resign" => player.never_resign = true,
             "--ponder" => config.ponder = true,
-            "--seed" => player.seed = number(value(&mut args, option)?, option)?,
+            "--seed" => seed = Some(number(value(&mut args, option)?, option)?),
             "--threads" => {
                 player.threads = number::<usize>(value(&mut args, option)?, option)?.max(1)
             }
@@ -119,6 +128,9 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
             other => return Err(format!("unknown option {other} (see --help)")),
         }
     }
+    // Without --seed every run plays differently, so that a referee starting a fresh process
+    // for each game does not see the same game again and again.
+    player.seed = seed.unwrap_or_else(fresh_seed);
     // A playout limit alone means no time limit; otherwise the time limit (default 5 s) holds.
     if playouts.is_some() || time.is_some() {
         player.playouts = playouts;

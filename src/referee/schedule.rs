@@ -122,7 +122,11 @@ fn round_robin(entrants: usize, cycles: usize) -> Vec<Pairing> {
     let mut games = Vec::new();
     for cycle in 0..cycles {
         for &(r, black, white) in &first_cycle {
-            let (black, white) = if cycle % 2 == 1 { (white, black) } else { (black, white) };
+            let (black, white) = if cycle % 2 == 1 {
+                (white, black)
+            } else {
+                (black, white)
+            };
             let round = cycle * rounds + r;
             games.push(Pairing {
                 id: format!("r{round}-{black}v{white}"),
