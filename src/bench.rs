@@ -111,6 +111,7 @@ pub fn run_search(seconds: f64, rounds: usize) {
                     playouts: None,
                     time: Some(seconds),
                     max_time: None,
+                    early_stop: true,
                     max_tree_bytes: 1 << 30,
                     seed: 1,
                     komi_offset: 0.0,

@@ -117,6 +117,8 @@ pub struct Budget {
     pub normal: f64,
     /// The most to take while the best move is still unclear.
     pub most: f64,
+    /// Time not used on this move is lost (a byo-yomi period): no point stopping early.
+    pub use_it_or_lose_it: bool,
 }
 
 /// The time situation of a game.
@@ -159,6 +161,7 @@ impl Clock {
         let lag = self.lag;
         // Spending main time evenly over the moves to come, a little kept back.
         let share = |main: f64| seconds(main - lag) / moves_left;
+        let mut use_it_or_lose_it = false;
         let (normal, most) = match self.system {
             TimeSystem::None => return None,
             TimeSystem::Absolute { main } => {
@@ -182,11 +185,12 @@ impl Clock {
                 // Inside a period a move costs nothing: use most of one, less in the last.
                 let last = periods_left <= 1;
                 let usable = seconds(period - lag);
-                let in_period = usable * if last { 0.65 } else { 0.8 };
-                let in_period_most = usable * if last { 0.8 } else { 0.9 };
+                let in_period = usable * if last { 0.7 } else { 0.8 };
+                let in_period_most = usable * if last { 0.85 } else { 0.9 };
                 let main_share = if remaining > 0.0 {
                     share(remaining)
                 } else {
+                    use_it_or_lose_it = true;
                     0.0
                 };
                 // Main time not yet used by the normal share may go to a longer think.
@@ -220,6 +224,7 @@ impl Clock {
         Some(Budget {
             normal,
             most: most.max(normal),
+            use_it_or_lose_it,
         })
     }
 
@@ -443,7 +448,7 @@ mod tests {
         // KGS: time_left b 5 1 (one period left).
         let c = clock(system, left(5.0, 1));
         let b = c.budget(0, 40.0).unwrap();
-        assert!((b - 0.65 * 4.0).abs() < 1e-9 && b + 1.0 < 5.0, "{b}");
+        assert!((b - 0.7 * 4.0).abs() < 1e-9 && b + 1.0 < 5.0, "{b}");
         // Several periods left: a bolder share of one.
         let system = TimeSystem::ByoYomi {
             main: 0.0,
@@ -501,7 +506,8 @@ mod tests {
             "{b:?}"
         );
         let b = clock(system(1), left(5.0, 1)).budgets(0, 40.0).unwrap();
-        assert!((b.most - 0.8 * 4.0).abs() < 1e-9, "{b:?}");
+        assert!((b.most - 0.85 * 4.0).abs() < 1e-9, "{b:?}");
+        assert!(b.use_it_or_lose_it, "a period's unused time is lost");
         // Canadian: borrowing from later stones, but not with the last stone of the period.
         let system = TimeSystem::Canadian {
             main: 0.0,

@@ -123,6 +123,7 @@ impl Player {
             playouts,
             time,
             max_time: None,
+            early_stop: true,
             max_tree_bytes: self.settings.max_tree_mb << 20,
             seed: self.settings.seed
                 ^ game.board().hash()
@@ -143,6 +144,7 @@ impl Player {
         let time = self.move_time.or(self.settings.time);
         let mut limits = self.limits(game, self.settings.playouts, time);
         limits.max_time = budget.map(|b| b.most);
+        limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The clock runs while the kept tree is copied, too.
         let start = std::time::Instant::now();

@@ -40,6 +40,9 @@ pub struct Limits {
     pub time: Option<f64>,
     /// The most seconds the move may take while the best move is unclear at `time`.
     pub max_time: Option<f64>,
+    /// Stop as soon as the most visited move can no longer be overtaken (when time saved now
+    /// can be used later).
+    pub early_stop: bool,
     pub max_tree_bytes: usize,
     pub seed: u64,
     /// Points added to komi inside the search (dynamic komi): with the expected margin here,
@@ -200,6 +203,9 @@ fn should_stop(shared: &Shared, done: u64) -> bool {
     {
         let most = limits.max_time.unwrap_or(time);
         return elapsed >= most || !unclear(first, second);
+    }
+    if !limits.early_stop {
+        return false;
     }
     let remaining = match (limits.playouts, limits.time) {
         (Some(p), _) => p.saturating_sub(done),

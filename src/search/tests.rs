@@ -14,6 +14,7 @@ fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
         playouts: Some(playouts),
         time: None,
         max_time: None,
+        early_stop: true,
         max_tree_bytes: 64 << 20,
         seed,
         komi_offset: 0.0,
