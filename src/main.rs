@@ -64,6 +64,8 @@ Options:
                             gives the same moves
   --ponder                  search on the opponent's time, from tengen's move until the next
                             command arrives (the reply then starts from that search)
+  --live-gfx                GoGui's live graphics on stderr while genmove thinks (visits,
+                            principal variation, playouts; twice a second)
   --save-games DIR          save every game that ends by two passes as SGF in DIR
   --superko situational|positional
                             repetition rule of `play` (default situational, the rules' reading);
@@ -104,6 +106,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
         match option {
             "--never-resign" => player.never_resign = true,
             "--ponder" => config.ponder = true,
+            "--live-gfx" => config.live_gfx = true,
             "--seed" => seed = Some(number(value(&mut args, option)?, option)?),
             "--threads" => {
                 player.threads = number::<usize>(value(&mut args, option)?, option)?.max(1)

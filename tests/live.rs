@@ -334,3 +334,20 @@ fn an_ogs_style_handicap_game_is_played_to_the_end_without_an_error() {
     );
     eprintln!("{moves} moves, {result}");
 }
+
+#[test]
+fn live_graphics_go_to_stderr_while_genmove_thinks() {
+    let _turn = my_turn();
+    let mut live = Live::start(&["--live-gfx", "--time", "1.2", "--threads", "1"]);
+    live.ask("boardsize 9");
+    let (response, _) = live.ask("genmove b");
+    assert!(
+        response[0].starts_with("= "),
+        "stdout carries the answer only: {response:?}"
+    );
+    live.ask("quit");
+    std::thread::sleep(Duration::from_millis(200));
+    let log = live.log_so_far();
+    assert!(log.matches("gogui-gfx:\nLABEL ").count() >= 1, "{log}");
+    assert!(log.contains("gogui-gfx: CLEAR"), "{log}");
+}

@@ -3,9 +3,14 @@
 //! and a page of settings.
 
 use super::{Engine, Reply, SYNTAX_ERROR, expect_args};
-use crate::board::{Color, Move};
+use std::io::Write;
+use std::time::Duration;
+
+use crate::board::{Board, Color, Move};
 use crate::game::Superko;
+use crate::player::Decision;
 use crate::search::Report;
+use crate::search::Watch;
 
 /// Type, label and command of each analysis, as GoGui reads them.
 const ANALYZE_COMMANDS: &[&str] = &[
@@ -18,8 +23,60 @@ const ANALYZE_COMMANDS: &[&str] = &[
 
 /// Moves shown as labels: those with at least this share of the most visited move's visits.
 const LABEL_SHARE: u32 = 20;
+/// Time between two live pictures.
+const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
+
+/// One live picture of a search for `color`: visits as labels, the principal variation as
+/// moves, the playouts and best win rate as text; a block ended by an empty line.
+fn live_gfx(board: &Board, color: Color, report: &Report) -> String {
+    let name = |mv: Move| match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Play(p) => board.point_name(p),
+    };
+    let most = report.candidates.first().map_or(0, |c| c.visits);
+    let labels: Vec<String> = report
+        .candidates
+        .iter()
+        .filter(|c| c.visits * 100 >= most * LABEL_SHARE && c.mv != Move::Pass)
+        .map(|c| format!("{} {}", name(c.mv), c.visits))
+        .collect();
+    let mut to_play = color;
+    let mut line = Vec::new();
+    for &mv in &report.pv {
+        line.push(format!(
+            "{} {}",
+            if to_play == Color::Black { "b" } else { "w" },
+            name(mv)
+        ));
+        to_play = to_play.opponent();
+    }
+    let winrate = report.candidates.first().map_or(0.5, |c| c.winrate);
+    format!(
+        "gogui-gfx:\nLABEL {}\nVAR {}\nTEXT {} playouts, best {:.1}%\n\n",
+        labels.join(" "),
+        line.join(" "),
+        report.playouts,
+        100.0 * winrate
+    )
+}
 
 impl Engine {
+    /// `genmove` drawing the search as it goes on stderr, where GoGui reads live graphics,
+    /// and clearing the picture at the end.
+    pub(super) fn genmove_with_live_gfx(&mut self, color: Color) -> Decision {
+        let board = self.game.board().clone();
+        let mut see = |report: &Report| {
+            let _ = std::io::stderr().write_all(live_gfx(&board, color, report).as_bytes());
+        };
+        let watch = Watch {
+            every: LIVE_GFX_EVERY,
+            see: &mut see,
+        };
+        let decision = self.player.genmove_watched(&self.game, color, Some(watch));
+        let _ = std::io::stderr().write_all(b"gogui-gfx: CLEAR\n\n");
+        decision
+    }
+
     pub(super) fn gogui_analyze_commands(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         Ok(ANALYZE_COMMANDS.join("\n"))
@@ -138,5 +195,34 @@ impl Engine {
         }
         self.player.set_settings(s);
         Ok(String::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Superko};
+    use crate::player::{Player, Settings};
+
+    #[test]
+    fn a_live_picture_is_one_gfx_block() {
+        let game = Game::new(9, 7.5, Superko::Situational);
+        let player = Player::new(Settings {
+            threads: 1,
+            playouts: Some(500),
+            time: None,
+            ..Settings::default()
+        });
+        let report = player.analyze(&game);
+        let block = live_gfx(game.board(), Color::Black, &report);
+        let lines: Vec<&str> = block.lines().collect();
+        assert_eq!(lines[0], "gogui-gfx:");
+        assert!(
+            lines[1].starts_with("LABEL ") && lines[1].split(' ').count() >= 3,
+            "{block}"
+        );
+        assert!(lines[2].starts_with("VAR b "), "{block}");
+        assert!(lines[3].starts_with("TEXT ") && lines[3].contains("playouts"));
+        assert!(block.ends_with("\n\n") && !block.trim_end().contains("\n\n"));
     }
 }

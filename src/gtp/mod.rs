@@ -30,6 +30,8 @@ pub struct Config {
     pub save_games: Option<PathBuf>,
     /// Search on the opponent's time, from the engine's move until the next command.
     pub ponder: bool,
+    /// GoGui's live graphics on stderr while `genmove` thinks.
+    pub live_gfx: bool,
     pub player: Settings,
 }
 
@@ -39,6 +41,7 @@ impl Default for Config {
             superko: Superko::Situational,
             save_games: None,
             ponder: false,
+            live_gfx: false,
             player: Settings::default(),
         }
     }
@@ -582,7 +585,12 @@ impl Engine {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
         self.ponder_next = true;
-        let mv = match self.player.genmove(&self.game, color) {
+        let decision = if self.config.live_gfx {
+            self.genmove_with_live_gfx(color)
+        } else {
+            self.player.genmove(&self.game, color)
+        };
+        let mv = match decision {
             Decision::Resign => return Ok("resign".into()),
             Decision::Play(mv) => mv,
         };

@@ -889,3 +889,51 @@ fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
     assert_eq!(ok(&mut e, "list_stones w"), played);
     assert_eq!(e.game().move_count(), 2);
 }
+
+/// The KGS dispute: tengen would pass with White's dead stones in its area; the opponent
+/// disputes; `kgs-genmove_cleanup` then captures every one of them before passing, never
+/// filling an eye of its own, and the count does not change.
+#[test]
+fn cleanup_after_a_dispute_captures_every_dead_stone_and_keeps_the_count() {
+    let mut config = Config::default();
+    config.player.playouts = Some(1000);
+    config.player.time = None;
+    config.player.threads = 1;
+    let mut e = Engine::new(config);
+    ok(&mut e, "boardsize 9");
+    for row in 1..=9 {
+        ok(&mut e, &format!("play b e{row}"));
+        ok(&mut e, &format!("play w f{row}"));
+    }
+    // Dead White stones: C7 (liberty C8) and B3-C3 (liberty A3).
+    for setup in [
+        "w c7", "b b7", "b d7", "b c6", "w b3", "w c3", "b b2", "b c2", "b b4", "b c4", "b d3",
+    ] {
+        ok(&mut e, &format!("play {setup}"));
+    }
+    ok(&mut e, "play w pass");
+    let dead = ok(&mut e, "final_status_list dead");
+    assert_eq!(dead.split_whitespace().count(), 3, "{dead}");
+    let before = ok(&mut e, "final_score");
+    let mut moves = 0;
+    loop {
+        let board = e.game().board().clone();
+        let mv = ok(&mut e, "kgs-genmove_cleanup b");
+        if mv == "pass" {
+            break;
+        }
+        let p = board.point_named(&mv).unwrap();
+        assert!(!board.is_eye(Color::Black, p), "{mv} fills an own eye");
+        moves += 1;
+        assert!(moves < 20, "cleanup does not end");
+        ok(&mut e, "play w pass");
+    }
+    let white = ok(&mut e, "list_stones w");
+    for stone in ["C7", "B3", "C3"] {
+        assert!(
+            !white.contains(stone),
+            "{stone} still on the board: {white}"
+        );
+    }
+    assert_eq!(ok(&mut e, "final_score"), before);
+}
