@@ -151,7 +151,7 @@ fn main() {
         "# Tactics: capture a string in atari, save an own string in atari, do not self-atari.\n\
          # Positions from tengen's own playouts, each answer confirmed by GNU Go 3.8 level 10.\n\
          # Made by `cargo run --release --example make_tactics`; run with a fixed budget, e.g.\n\
-         # `tengen regress --engine 'tengen --playouts 1000 --threads 1' tactics.tst`.\n",
+         # `tengen regress --engine 'tengen --playouts 1000 --threads 1 --seed 0' tactics.tst`.\n",
     );
     for (i, case) in cases.iter().enumerate() {
         let file = format!("sgf/{:03}-{}.sgf", i + 1, case.kind);

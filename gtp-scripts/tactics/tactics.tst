@@ -1,7 +1,7 @@
 # Tactics: capture a string in atari, save an own string in atari, do not self-atari.
 # Positions from tengen's own playouts, each answer confirmed by GNU Go 3.8 level 10.
 # Made by `cargo run --release --example make_tactics`; run with a fixed budget, e.g.
-# `tengen regress --engine 'tengen --playouts 1000 --threads 1' tactics.tst`.
+# `tengen regress --engine 'tengen --playouts 1000 --threads 1 --seed 0' tactics.tst`.
 
 loadsgf sgf/001-no-self-atari.sgf
 10 reg_genmove black
@@ -21,7 +21,7 @@ loadsgf sgf/004-no-self-atari.sgf
 
 loadsgf sgf/005-no-self-atari.sgf
 50 reg_genmove black
-#? [!B8]*
+#? [!B8]
 
 loadsgf sgf/006-no-self-atari.sgf
 60 reg_genmove black
@@ -81,11 +81,11 @@ loadsgf sgf/019-capture.sgf
 
 loadsgf sgf/020-no-self-atari.sgf
 200 reg_genmove black
-#? [!J4]*
+#? [!J4]
 
 loadsgf sgf/021-escape.sgf
 210 reg_genmove white
-#? [F5]*
+#? [F5]
 
 loadsgf sgf/022-no-self-atari.sgf
 220 reg_genmove white
@@ -101,7 +101,7 @@ loadsgf sgf/024-capture.sgf
 
 loadsgf sgf/025-no-self-atari.sgf
 250 reg_genmove white
-#? [!H2]*
+#? [!H2]
 
 loadsgf sgf/026-escape.sgf
 260 reg_genmove white
@@ -181,7 +181,7 @@ loadsgf sgf/044-escape.sgf
 
 loadsgf sgf/045-escape.sgf
 450 reg_genmove black
-#? [G3]
+#? [G3]*
 
 loadsgf sgf/046-capture.sgf
 460 reg_genmove black
@@ -189,7 +189,7 @@ loadsgf sgf/046-capture.sgf
 
 loadsgf sgf/047-escape.sgf
 470 reg_genmove black
-#? [C2]
+#? [C2]*
 
 loadsgf sgf/048-capture.sgf
 480 reg_genmove black
@@ -245,7 +245,7 @@ loadsgf sgf/060-capture.sgf
 
 loadsgf sgf/061-capture.sgf
 610 reg_genmove white
-#? [M4]
+#? [M4]*
 
 loadsgf sgf/062-escape.sgf
 620 reg_genmove white

@@ -179,6 +179,30 @@ pub fn code(board: &Board, p: Point) -> u16 {
     code
 }
 
+/// The same neighbourhood for every rotation, reflection and colour swap: the smallest code
+/// among the eight symmetries, with the colours swapped when White is to move (so that the
+/// mover's stones are always "black").
+pub fn canonical(code: u16, mover: Color) -> u16 {
+    let states = states(code);
+    let swap = |s: u8| match (mover, s) {
+        (Color::White, BLACK) => WHITE,
+        (Color::White, WHITE) => BLACK,
+        _ => s,
+    };
+    (0..8)
+        .map(|symmetry| {
+            let mut out = 0u16;
+            for (i, &offset) in OFFSETS.iter().enumerate() {
+                let to = transform(symmetry, offset);
+                let j = OFFSETS.iter().position(|&o| o == to).expect("a neighbour");
+                out |= u16::from(swap(states[i])) << (2 * j);
+            }
+            out
+        })
+        .min()
+        .expect("eight symmetries")
+}
+
 /// Whether `color` playing at the empty point `p` makes one of the shapes.
 pub fn is_good_shape(board: &Board, p: Point, color: Color) -> bool {
     table()[code(board, p) as usize] & (1 << color.index()) != 0
@@ -190,6 +214,23 @@ mod tests {
 
     fn at(board: &Board, name: &str) -> Point {
         board.point_named(name).unwrap()
+    }
+
+    #[test]
+    fn canonical_codes_ignore_orientation_and_colour() {
+        // A black stone above, and the same stone below, to its side, or white with White
+        // to move: one canonical code.
+        let mut board = Board::new(9);
+        let centre = at(&board, "E5");
+        board.play(Color::Black, at(&board, "E6")).unwrap();
+        let above = canonical(code(&board, centre), Color::Black);
+        let mut other = Board::new(9);
+        other.play(Color::Black, at(&other, "D5")).unwrap();
+        assert_eq!(canonical(code(&other, centre), Color::Black), above);
+        let mut swapped = Board::new(9);
+        swapped.play(Color::White, at(&swapped, "E4")).unwrap();
+        assert_eq!(canonical(code(&swapped, centre), Color::White), above);
+        assert_ne!(canonical(code(&swapped, centre), Color::Black), above);
     }
 
     #[test]

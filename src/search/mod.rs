@@ -107,7 +107,7 @@ pub fn search_tree(
     tree: Tree,
     watch: Option<Watch>,
 ) -> (Report, Tree) {
-    crate::playout::pattern::prepare();
+    crate::playout::weights::prepare();
     let shared = Shared {
         tree,
         root_board: game.board(),
@@ -411,8 +411,15 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         node.mark_full();
         return;
     };
+    // The learned model's share of each move among all the candidates.
+    let mut strengths = [0f32; crate::board::MAX_POINTS];
+    for (s, &p) in strengths.iter_mut().zip(&candidates[..count]) {
+        *s = crate::playout::weights::strength(board, color, p);
+    }
+    let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
-        let (visits, wins) = priors::for_move(board, color, p);
+        let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
+        let (visits, wins) = priors::for_move(board, color, p, share);
         shared
             .tree
             .node(first + i as u32)

@@ -1,11 +1,11 @@
 //! Priors: what a new node starts with, as virtual games (visits, and wins in half points).
-//! Every move gets an even prior; Go knowledge adds virtual wins or losses: captures and
-//! escapes from atari, good shape, nearness to the last move and the third line in open areas
-//! win; self-atari and the first line in open areas lose. Pass loses unless the opponent just
-//! passed.
+//! Every move gets an even prior; the learned move model (3×3 shape, captures, escapes,
+//! ataris, self-ataris, distance to the last two moves, line; see `playout::features`) adds
+//! virtual wins in proportion to the square root of its probability of the move; captures and
+//! escapes from atari add virtual wins, a self-atari of two or more stones virtual losses.
+//! Pass loses unless the opponent just passed.
 
-use crate::board::{Board, Cell, Color, Point};
-use crate::playout::pattern::is_good_shape;
+use crate::board::{Board, Color, Point};
 
 /// Virtual games of one piece of knowledge.
 fn unit(board: &Board) -> u32 {
@@ -25,42 +25,31 @@ impl Prior {
     }
 }
 
-pub fn for_move(board: &Board, color: Color, p: Point) -> (u32, u32) {
+/// Virtual wins for the learned model's favourites: `LEARNED * sqrt(share)` units (Pachi
+/// gives its pattern prior in proportion to the square root of the probability too).
+const LEARNED: f64 = 4.0;
+
+/// The prior of `color` playing `p`, where the learned move model gives the move `share` of
+/// its probability among the candidates.
+pub fn for_move(board: &Board, color: Color, p: Point, share: f64) -> (u32, u32) {
     let u = unit(board);
     let mut prior = Prior { visits: 0, wins: 0 };
     prior.add(u, 0.5);
-    let mut captures = false;
-    let mut escapes = false;
-    for n in board.neighbours(p) {
-        match board.cell(n) {
-            Cell::Stone(c) if c != color && board.string_liberties(n) == 1 => captures = true,
-            Cell::Stone(c) if c == color && board.string_liberties(n) == 1 => escapes = true,
-            _ => {}
-        }
-    }
+    prior.add((LEARNED * share.sqrt() * f64::from(u)).round() as u32, 1.0);
     let self_atari = board.is_self_atari(color, p);
-    if captures || (escapes && !self_atari) {
+    // Tactics the model sees only in part (it knows no string sizes): taking a string in
+    // atari, or saving one's own.
+    let in_atari = |c: Color| {
+        board
+            .neighbours(p)
+            .into_iter()
+            .any(|n| board.stone(n) == Some(c) && board.string_liberties(n) == 1)
+    };
+    if in_atari(color.opponent()) || (in_atari(color) && !self_atari) {
         prior.add(2 * u, 1.0);
     }
     if self_atari {
         prior.add(u, 0.0);
-    }
-    if is_good_shape(board, p, color) {
-        prior.add(u, 1.0);
-    }
-    if let Some(last) = board.last_moves()[0] {
-        match distance(board, p, last) {
-            1 => prior.add(u, 1.0),
-            2 => prior.add(u / 2, 1.0),
-            _ => {}
-        }
-    }
-    if open_area(board, p) {
-        match line(board, p) {
-            1 => prior.add(u, 0.0),
-            3 => prior.add(u, 1.0),
-            _ => {}
-        }
     }
     (prior.visits, prior.wins)
 }
@@ -74,34 +63,49 @@ pub fn for_pass(board: &Board) -> (u32, u32) {
     (prior.visits, prior.wins)
 }
 
-/// Manhattan distance between two points.
-fn distance(board: &Board, a: Point, b: Point) -> usize {
-    let (ac, ar) = board.coords(a);
-    let (bc, br) = board.coords(b);
-    ac.abs_diff(bc) + ar.abs_diff(br)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::weights::strength;
 
-/// The line a point is on, counted from the nearest edge (the edge is line 1).
-fn line(board: &Board, p: Point) -> usize {
-    let (c, r) = board.coords(p);
-    let s = board.size();
-    c.min(r).min(s - 1 - c).min(s - 1 - r) + 1
-}
-
-/// No stone within two points (in the 5×5 square around `p`).
-fn open_area(board: &Board, p: Point) -> bool {
-    let (c, r) = board.coords(p);
-    let s = board.size() as isize;
-    for dr in -2isize..=2 {
-        for dc in -2isize..=2 {
-            let (cc, rr) = (c as isize + dc, r as isize + dr);
-            if (0..s).contains(&cc)
-                && (0..s).contains(&rr)
-                && board.stone(board.point(cc as usize, rr as usize)).is_some()
-            {
-                return false;
-            }
-        }
+    #[test]
+    fn the_capture_gets_the_best_prior() {
+        let mut board = Board::from_diagram(&[
+            ".........",
+            ".........",
+            ".........",
+            "...X.....",
+            "..XO.....",
+            "...X.....",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        board
+            .play(Color::White, board.point_named("G3").unwrap())
+            .unwrap();
+        // White D5 has one liberty, E5.
+        let candidates: Vec<Point> = board
+            .empty_points()
+            .filter(|&p| board.is_legal(Color::Black, p) && !board.is_eye(Color::Black, p))
+            .collect();
+        let total: f32 = candidates
+            .iter()
+            .map(|&p| strength(&board, Color::Black, p))
+            .sum();
+        let value = |p: Point| {
+            let share = f64::from(strength(&board, Color::Black, p) / total);
+            let (visits, wins) = for_move(&board, Color::Black, p, share);
+            f64::from(wins) / (2.0 * f64::from(visits))
+        };
+        let capture = board.point_named("E5").unwrap();
+        let best = candidates
+            .iter()
+            .copied()
+            .max_by(|&a, &b| value(a).total_cmp(&value(b)))
+            .unwrap();
+        assert_eq!(board.point_name(best), "E5");
+        assert!(value(capture) > 0.6, "{}", value(capture));
     }
-    true
 }

@@ -1,0 +1,223 @@
+//! Fits the move model's strengths (γ, see `tengen::playout::features`) on strong players'
+//! games with Coulom's minorization–maximization, and writes `src/playout/weights.txt`.
+//!
+//! Every move of a record is a competition won by the move played among all the legal moves
+//! that fill no own eye. Each γ has Coulom's prior: one virtual win and one virtual loss
+//! against a move of strength 1. The games are a fixed sample of the collections (every k-th
+//! line); a separate sample measures how often the model's favourite is the move played.
+//!
+//! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
+//! (needs `xz` and `../shared/data/games/`).
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use rayon::prelude::*;
+use tengen::board::{Board, Move};
+use tengen::game::{Step, Superko};
+use tengen::playout::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
+
+const DATA: &str = "../shared/data/games";
+/// The collections used, and the share of the games of each taken for training.
+const FILES: &[&str] = &[
+    "kgs-6d-19x19-even.sgf.xz",
+    "pro-aeb-19x19-even.sgf.xz",
+    "tom-9d-19x19.sgf.xz",
+    "pro-aeb-9x9.sgf.xz",
+    "pro-aeb-13x13.sgf.xz",
+];
+/// A shape value is written only if it was a candidate this often.
+const MIN_SEEN: u32 = 20;
+
+/// One move of a record: the candidates' feature values, the move played first.
+struct Competition {
+    candidates: Vec<[u16; GROUPS]>,
+}
+
+/// Every `stride`-th game of a collection, from `offset`, at most `count`.
+fn sample(file: &str, count: usize, offset: usize) -> Vec<String> {
+    let mut child = Command::new("xz")
+        .args(["-dc", &format!("{DATA}/{file}")])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("xz runs");
+    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+        .collect();
+    let _ = child.wait();
+    let stride = (lines.len() / (2 * count).max(1)).max(1);
+    lines
+        .into_iter()
+        .skip(offset)
+        .step_by(stride)
+        .take(count)
+        .collect()
+}
+
+/// The competitions of one record (none if it does not load).
+fn competitions(text: &str) -> Vec<Competition> {
+    let Ok(trees) = tengen::sgf::parse(text) else {
+        return Vec::new();
+    };
+    let Some(tree) = trees.first() else {
+        return Vec::new();
+    };
+    let Ok(record) = tengen::sgf::load(tree, tengen::sgf::Until::End, 7.5, Superko::Situational)
+    else {
+        return Vec::new();
+    };
+    let (start, _) = record.game.start();
+    let mut board: Board = start.clone();
+    let mut out = Vec::new();
+    for step in record.game.steps() {
+        let Step::Move(color, mv) = *step else {
+            return out;
+        };
+        let Move::Play(played) = mv else {
+            board.pass();
+            continue;
+        };
+        let mut candidates = vec![features(&board, color, played)];
+        for p in board.empty_points() {
+            if p != played && !board.is_eye(color, p) && board.is_legal(color, p) {
+                candidates.push(features(&board, color, p));
+            }
+        }
+        out.push(Competition { candidates });
+        if board.play(color, played).is_err() {
+            return out;
+        }
+    }
+    out
+}
+
+fn strength(gammas: &[Vec<f64>], f: &[u16; GROUPS]) -> f64 {
+    (0..GROUPS).map(|g| gammas[g][f[g] as usize]).product()
+}
+
+/// One MM update of group `g`.
+fn update_group(gammas: &mut [Vec<f64>], wins: &[Vec<f64>], data: &[Competition], g: usize) {
+    let size = GROUP_SIZES[g];
+    let denominators = data
+        .par_iter()
+        .fold(
+            || vec![0.0f64; size],
+            |mut sums, c| {
+                let strengths: Vec<f64> =
+                    c.candidates.iter().map(|f| strength(gammas, f)).collect();
+                let total: f64 = strengths.iter().sum();
+                for (f, s) in c.candidates.iter().zip(&strengths) {
+                    let v = f[g] as usize;
+                    sums[v] += s / gammas[g][v] / total;
+                }
+                sums
+            },
+        )
+        .reduce(
+            || vec![0.0f64; size],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    for v in 0..size {
+        if denominators[v] > 0.0 {
+            // Coulom's prior: a virtual win and a virtual loss against strength 1.
+            let prior = 2.0 / (gammas[g][v] + 1.0);
+            gammas[g][v] = (wins[g][v] + 1.0) / (denominators[v] + prior);
+        }
+    }
+}
+
+/// How often the strongest candidate is the move played.
+fn top_one(gammas: &[Vec<f64>], data: &[Competition]) -> f64 {
+    let hits = data
+        .par_iter()
+        .filter(|c| {
+            let played = strength(gammas, &c.candidates[0]);
+            c.candidates[1..]
+                .iter()
+                .all(|f| strength(gammas, f) < played)
+        })
+        .count();
+    hits as f64 / data.len().max(1) as f64
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let per_file = args.first().copied().unwrap_or(300);
+    let iterations = args.get(1).copied().unwrap_or(12);
+    let load = |offset: usize, count: usize| -> (Vec<Competition>, usize) {
+        let games: Vec<String> = FILES
+            .iter()
+            .flat_map(|f| sample(f, count, offset))
+            .collect();
+        let n = games.len();
+        (games.par_iter().flat_map(|g| competitions(g)).collect(), n)
+    };
+    let (data, games) = load(0, per_file);
+    let (test, test_games) = load(1, per_file / 10 + 1);
+    eprintln!(
+        "{games} training games, {} moves; {test_games} test games, {} moves",
+        data.len(),
+        test.len()
+    );
+    let mut wins: Vec<Vec<f64>> = GROUP_SIZES.iter().map(|&n| vec![0.0; n]).collect();
+    let mut seen = vec![0u32; GROUP_SIZES[0]];
+    for c in &data {
+        for g in 0..GROUPS {
+            wins[g][c.candidates[0][g] as usize] += 1.0;
+        }
+        for f in &c.candidates {
+            seen[f[0] as usize] += 1;
+        }
+    }
+    let mut gammas: Vec<Vec<f64>> = GROUP_SIZES.iter().map(|&n| vec![1.0; n]).collect();
+    for i in 0..iterations {
+        for g in 0..GROUPS {
+            update_group(&mut gammas, &wins, &data, g);
+        }
+        eprintln!(
+            "iteration {}: test top-1 {:.1}%",
+            i + 1,
+            100.0 * top_one(&gammas, &test)
+        );
+    }
+    let accuracy = top_one(&gammas, &test);
+    let mut out = String::new();
+    writeln!(
+        out,
+        "# tengen move model: feature group, value, strength (gamma)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "# Fitted by `cargo run --release --example train_patterns -- {per_file} {iterations}` on {games} games \
+         ({} moves): every k-th game of {}.",
+        data.len(),
+        FILES.join(", ")
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "# The move played is the strongest candidate in {:.1}% of {} moves of {test_games} other games.",
+        100.0 * accuracy,
+        test.len()
+    )
+    .unwrap();
+    for g in 0..GROUPS {
+        for v in 0..GROUP_SIZES[g] {
+            let rare = g == 0 && seen[v] < MIN_SEEN;
+            if gammas[g][v] != 1.0 && !rare {
+                writeln!(out, "{} {v} {:.4}", GROUP_NAMES[g], gammas[g][v]).unwrap();
+            }
+        }
+    }
+    std::fs::write("src/playout/weights.txt", out).expect("write the weights");
+    eprintln!("wrote src/playout/weights.txt");
+}
