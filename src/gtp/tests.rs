@@ -716,19 +716,24 @@ fn genmove_plays_legal_moves_and_reg_genmove_changes_nothing() {
     assert_eq!(err(&mut e, "genmove x"), "syntax error");
 }
 
-#[test]
-fn cleanup_captures_dead_stones_where_genmove_would_pass() {
+/// A 9x9 board divided down the middle: Black's wall on column E, White's on F.
+fn divided_board() -> Engine {
     let mut config = Config::default();
     config.player.playouts = Some(1000);
     config.player.time = None;
     config.player.threads = 1;
     let mut e = Engine::new(config);
     ok(&mut e, "boardsize 9");
-    // Black owns columns A-E, White F-J.
     for row in 1..=9 {
         ok(&mut e, &format!("play b e{row}"));
         ok(&mut e, &format!("play w f{row}"));
     }
+    e
+}
+
+#[test]
+fn cleanup_captures_dead_stones_where_genmove_would_pass() {
+    let mut e = divided_board();
     // Black B7, D7 and C6 leave White C7 one liberty, C8: its fate is clear.
     ok_all(
         &mut e,
@@ -895,16 +900,7 @@ fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
 /// filling an eye of its own, and the count does not change.
 #[test]
 fn cleanup_after_a_dispute_captures_every_dead_stone_and_keeps_the_count() {
-    let mut config = Config::default();
-    config.player.playouts = Some(1000);
-    config.player.time = None;
-    config.player.threads = 1;
-    let mut e = Engine::new(config);
-    ok(&mut e, "boardsize 9");
-    for row in 1..=9 {
-        ok(&mut e, &format!("play b e{row}"));
-        ok(&mut e, &format!("play w f{row}"));
-    }
+    let mut e = divided_board();
     // Dead White stones: C7 (liberty C8) and B3-C3 (liberty A3).
     for setup in [
         "w c7", "b b7", "b d7", "b c6", "w b3", "w c3", "b b2", "b c2", "b b4", "b c4", "b d3",

@@ -140,6 +140,27 @@ impl Record {
     }
 }
 
+#[cfg(test)]
+impl Record {
+    /// A finished game of round 1 for the tests.
+    pub(crate) fn example(id: &str, black: usize, white: usize, result: &str) -> Record {
+        Record {
+            id: id.into(),
+            round: 1,
+            black,
+            white,
+            result: result.into(),
+            moves: 50,
+            time: [1.5, 2.0],
+            warnings: [0, 0],
+            slowest: ["0.50/5.00".into(), "-".into()],
+            line: "abc".into(),
+            sgf: format!("games/{id}.sgf"),
+            rulings: String::new(),
+        }
+    }
+}
+
 /// The results file of an event folder.
 pub struct ResultsFile {
     path: PathBuf,
@@ -250,18 +271,9 @@ mod tests {
 
     fn record(id: &str, black: usize, white: usize, result: &str) -> Record {
         Record {
-            id: id.into(),
-            round: 1,
-            black,
-            white,
-            result: result.into(),
-            moves: 50,
-            time: [1.5, 2.0],
             warnings: [0, 1],
-            slowest: ["0.50/5.00".into(), "-".into()],
-            line: "abc".into(),
-            sgf: format!("games/{id}.sgf"),
             rulings: "White: A1 is illegal; void".into(),
+            ..Record::example(id, black, white, result)
         }
     }
 

@@ -318,19 +318,12 @@ mod tests {
     fn lower_wins(games: &[Pairing]) -> Vec<Record> {
         games
             .iter()
-            .map(|p| Record {
-                id: p.id.clone(),
-                round: p.round,
-                black: p.black,
-                white: p.white,
-                result: if p.black < p.white { "B+R" } else { "W+R" }.into(),
-                moves: 1,
-                time: [0.0; 2],
-                warnings: [0; 2],
-                slowest: ["-".into(), "-".into()],
-                line: String::new(),
-                sgf: String::new(),
-                rulings: String::new(),
+            .map(|p| {
+                let result = if p.black < p.white { "B+R" } else { "W+R" };
+                Record {
+                    round: p.round,
+                    ..Record::example(&p.id, p.black, p.white, result)
+                }
             })
             .collect()
     }

@@ -85,6 +85,15 @@ fn games_against(a: usize, b: usize, results: &[Record]) -> String {
         .collect()
 }
 
+/// A crosstable cell: `row`'s games against `column`, `x` on the diagonal.
+fn cell(row: usize, column: usize, results: &[Record]) -> String {
+    if row == column {
+        "x".into()
+    } else {
+        games_against(row, column, results)
+    }
+}
+
 /// Standings and crosstable as text.
 pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
     let table = standings(names.len(), results, byes);
@@ -122,11 +131,7 @@ pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
     for (i, row) in table.iter().enumerate() {
         write!(out, "\n{:>5}  {:<width$} ", i + 1, names[row.entrant]).unwrap();
         for column in &table {
-            let cell = if column.entrant == row.entrant {
-                "x".to_string()
-            } else {
-                games_against(row.entrant, column.entrant, results)
-            };
+            let cell = cell(row.entrant, column.entrant, results);
             write!(out, " {cell:>6}").unwrap();
         }
     }
@@ -174,11 +179,7 @@ pub fn html(title: &str, names: &[String], results: &[Record], byes: &[usize]) -
         )
         .unwrap();
         for column in &table {
-            let cell = if column.entrant == row.entrant {
-                "x".into()
-            } else {
-                games_against(row.entrant, column.entrant, results)
-            };
+            let cell = cell(row.entrant, column.entrant, results);
             write!(h, "<td>{cell}</td>").unwrap();
         }
         h.push_str("</tr>\n");
@@ -224,18 +225,8 @@ mod tests {
 
     fn game(id: &str, black: usize, white: usize, result: &str, warnings: [u32; 2]) -> Record {
         Record {
-            id: id.into(),
-            round: 1,
-            black,
-            white,
-            result: result.into(),
-            moves: 10,
-            time: [0.0; 2],
             warnings,
-            slowest: ["-".into(), "-".into()],
-            line: String::new(),
-            sgf: format!("games/{id}.sgf"),
-            rulings: String::new(),
+            ..Record::example(id, black, white, result)
         }
     }
 
