@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use tengen::board::{Board, Move};
 use tengen::game::{Step, Superko};
 use tengen::playout::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
+use tengen::playout::pattern::canonical;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -79,10 +80,15 @@ fn competitions(text: &str) -> Vec<Competition> {
             board.pass();
             continue;
         };
-        let mut candidates = vec![features(&board, color, played)];
+        let canonical = |p| {
+            let mut f = features(&board, color, p);
+            f[0] = canonical(f[0], color);
+            f
+        };
+        let mut candidates = vec![canonical(played)];
         for p in board.empty_points() {
             if p != played && !board.is_eye(color, p) && board.is_legal(color, p) {
-                candidates.push(features(&board, color, p));
+                candidates.push(canonical(p));
             }
         }
         out.push(Competition { candidates });

@@ -8,8 +8,9 @@
 use crate::board::{Board, Color, Point};
 use crate::playout::pattern;
 
-/// Feature groups: the 3×3 shape (canonical code), capture, atari escape, self-atari, atari,
-/// distance to the last move, distance to the move before, line.
+/// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
+/// last move, distance to the move before, line. The model knows shapes by their canonical
+/// code (`pattern::canonical`), the same for every rotation, reflection and colour swap.
 pub const GROUPS: usize = 8;
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
@@ -28,12 +29,14 @@ pub const GROUP_SIZES: [usize; GROUPS] =
 /// Distances `|dx| + |dy| + max(|dx|, |dy|)` up to this count; farther is "none" (0).
 const MAX_DISTANCE: usize = 17;
 
-/// The value of every group for `color` playing the empty point `p`.
+/// The value of every group for `color` playing the empty point `p`, except that the shape
+/// is the plain neighbourhood code (canonical codes cost more; the model keeps a table of
+/// them by plain code).
 pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
     let [last, before] = board.last_moves();
     let (capture, escape, atari) = tactics(board, color, p, last);
     [
-        pattern::canonical(pattern::code(board, p), color),
+        pattern::code(board, p),
         capture,
         escape,
         u16::from(board.is_self_atari(color, p)),

@@ -11,8 +11,10 @@ use crate::board::{Board, Color, Point};
 const WEIGHTS: &str = include_str!("weights.txt");
 
 struct Model {
-    /// Strength of every value of every group.
+    /// Strength of every value of every group (shapes by canonical code).
     gammas: Vec<Vec<f32>>,
+    /// Shape strengths by plain neighbourhood code, for Black and for White to move.
+    shapes: [Vec<f32>; 2],
 }
 
 /// Reads `group value gamma` lines; comments and malformed lines are skipped.
@@ -34,7 +36,12 @@ fn parse(text: &str) -> Model {
             gammas[g][v] = gamma;
         }
     }
-    Model { gammas }
+    let shapes = [Color::Black, Color::White].map(|color| {
+        (0..=u16::MAX)
+            .map(|code| gammas[0][pattern::canonical(code, color) as usize])
+            .collect()
+    });
+    Model { gammas, shapes }
 }
 
 fn model() -> &'static Model {
@@ -52,9 +59,8 @@ pub fn prepare() {
 pub fn strength(board: &Board, color: Color, p: Point) -> f32 {
     let model = model();
     let f = features(board, color, p);
-    (0..GROUPS)
-        .map(|g| model.gammas[g][f[g] as usize])
-        .product()
+    let shape = model.shapes[color.index()][f[0] as usize];
+    (1..GROUPS).fold(shape, |s, g| s * model.gammas[g][f[g] as usize])
 }
 
 #[cfg(test)]
