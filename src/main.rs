@@ -43,6 +43,7 @@ Event options (match and tournament):
   --cycle forbid|no-result|draw|replay
                             a whole-board repetition: an illegal move (default), or the game
                             ends without result, drawn, or is replayed (art. 20)
+  --opening FILE.sgf        every game starts with the moves of this record
   -j N                      games played at the same time (default 1)
   --shard K/N               play the K-th of N parts of a match or round robin
   --merge DIR               (repeated) join shard folders into --out instead of playing
@@ -245,12 +246,14 @@ fn parse_event(
             time_loss_is_pass: false,
             cycle: referee::CycleRule::Forbid,
             max_moves: 1000,
+            opening: Vec::new(),
         },
         dir: std::env::temp_dir().join(format!("tengen-event-{}", std::process::id())),
         jobs: 1,
         shard: None,
     };
     let mut merge = Vec::new();
+    let mut opening = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let option = arg.as_str();
@@ -269,6 +272,7 @@ fn parse_event(
                     "--out" | "--sgf-dir" => event.dir = v.into(),
                     "-j" | "--jobs" => event.jobs = number::<usize>(v, option)?.max(1),
                     "--merge" => merge.push(PathBuf::from(v)),
+                    "--opening" => opening = Some(PathBuf::from(v)),
                     "--clock" => {
                         let words: Vec<&str> = v.split_whitespace().collect();
                         rules.clock = TimeSystem::from_kgs(&words)
@@ -289,6 +293,13 @@ fn parse_event(
         }
     }
     referee::unique_names(&mut event.entrants);
+    if let Some(path) = opening {
+        let text =
+            std::fs::read(&path).map_err(|e| format!("--opening {}: {e}", path.display()))?;
+        event.rules.opening =
+            referee::game::opening_from_sgf(&tengen::sgf::decode(&text), event.rules.size)
+                .map_err(|e| format!("--opening {}: {e}", path.display()))?;
+    }
     Ok(EventOptions { event, merge })
 }
 

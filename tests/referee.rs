@@ -65,6 +65,7 @@ fn rules(size: usize) -> Rules {
         time_loss_is_pass: false,
         cycle: CycleRule::Forbid,
         max_moves: 300,
+        opening: Vec::new(),
     }
 }
 
@@ -437,4 +438,51 @@ fn shards_split_a_round_robin_and_merge_back() {
         ..shard(1)
     };
     assert!(swiss.check().is_err());
+}
+
+/// From a position of a real game (tests/data/dispute-opening.sgf), tengen passes and GNU Go
+/// does not agree on the dead stones: play resumes and settles them.
+#[test]
+fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
+    if !Path::new("/usr/games/gnugo").exists() {
+        assert!(
+            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
+            "GNU Go is required"
+        );
+        eprintln!("skipped: no GNU Go");
+        return;
+    }
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dispute-opening.sgf");
+    let opening =
+        referee::game::opening_from_sgf(&std::fs::read_to_string(sgf).unwrap(), 9).unwrap();
+    let black = Entrant {
+        command: [
+            env!("CARGO_BIN_EXE_tengen"),
+            "--playouts",
+            "1000",
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
+        name: "tengen".into(),
+    };
+    let white =
+        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
+    let rules = Rules {
+        komi: 7.5,
+        opening: opening.clone(),
+        ..rules(9)
+    };
+    let record = one_game("real-dispute", black, white, rules);
+    assert!(record.rulings.contains("disputed"), "{}", record.rulings);
+    // Play went on past the opening and the two passes, and the game was counted.
+    assert!(record.moves > opening.len() + 2, "{record:?}");
+    assert!(
+        record.result.parse::<f64>().is_ok() || record.result[2..].parse::<f64>().is_ok(),
+        "{}",
+        record.result
+    );
 }

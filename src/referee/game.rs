@@ -65,6 +65,29 @@ pub struct Rules {
     pub cycle: CycleRule,
     /// Play stops after this many moves and the board is counted.
     pub max_moves: usize,
+    /// Moves every game starts with (an opening), played on both engines' boards first.
+    pub opening: Vec<(Color, Move)>,
+}
+
+/// The main line of an SGF record as opening moves for `size`: plain moves only (no handicap
+/// or setup stones), every one legal.
+pub fn opening_from_sgf(text: &str, size: usize) -> Result<Vec<(Color, Move)>, String> {
+    let trees = crate::sgf::parse(text)?;
+    let tree = trees.first().ok_or("no game in the record")?;
+    let record = crate::sgf::load(tree, crate::sgf::Until::End, 7.5, Superko::Positional)?;
+    let game = record.game;
+    if game.size() != size || !game.start().0.is_board_empty() {
+        return Err(format!(
+            "the opening must start from an empty {size}x{size} board"
+        ));
+    }
+    game.steps()
+        .iter()
+        .map(|step| match *step {
+            crate::game::Step::Move(color, mv) => Ok((color, mv)),
+            _ => Err("the opening has setup stones".to_string()),
+        })
+        .collect()
 }
 
 /// How a game ended, for both sides.
@@ -129,13 +152,21 @@ fn parse_vertex(game: &Game, text: &str) -> Option<Move> {
     crate::gtp::parse::move_name(text)?.on(game.board())
 }
 
-/// Board, komi and clock for one engine, and the handicap stones.
-fn setup(engine: &mut Client, rules: &Rules, handicap: &[String]) -> io::Result<()> {
+/// Board, komi and clock for one engine, the handicap stones and the opening moves.
+fn setup(
+    engine: &mut Client,
+    rules: &Rules,
+    handicap: &[String],
+    opening: &[String],
+) -> io::Result<()> {
     engine.ask(&format!("boardsize {}", rules.size))?;
     engine.ask("clear_board")?;
     engine.ask(&format!("komi {}", rules.komi))?;
     if !handicap.is_empty() {
         engine.ask(&format!("set_free_handicap {}", handicap.join(" ")))?;
+    }
+    for play in opening {
+        engine.ask(play)?;
     }
     if rules.clock != TimeSystem::None {
         // kgs-time_settings where the engine has it, else the plain command as kgsGtp sends it.
@@ -407,9 +438,15 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
         handicap = points.iter().map(|&p| game.board().point_name(p)).collect();
         game.place_handicap(&points);
     }
+    let mut opening = Vec::new();
+    for &(color, mv) in &rules.opening {
+        opening.push(format!("play {} {}", color.name(), vertex(&game, mv)));
+        game.play(color, mv)
+            .map_err(|e| io::Error::other(format!("the opening is illegal here: {e:?}")))?;
+    }
     let [black, white] = engines;
     for (color, engine) in [(Color::Black, &mut *black), (Color::White, &mut *white)] {
-        if let Err(e) = setup(engine, rules, &handicap) {
+        if let Err(e) = setup(engine, rules, &handicap, &opening) {
             return Ok(Played {
                 result: format!("{}+Forfeit", letter(color.opponent())),
                 moves: 0,
