@@ -402,11 +402,15 @@ fn shards_split_a_round_robin_and_merge_back() {
     let entrants: Vec<Entrant> = (0..4u32)
         .map(|i| tengen(&format!("t{i}"), 20 + 10 * i))
         .collect();
+    let handicap = Rules {
+        handicap: 2,
+        ..rules(7)
+    };
     let base = event(
         "shards",
         entrants,
         Format::RoundRobin { cycles: 1 },
-        rules(5),
+        handicap,
     );
     let dirs = [folder("shard1"), folder("shard2")];
     let shard = |k: usize| Event {
@@ -425,6 +429,8 @@ fn shards_split_a_round_robin_and_merge_back() {
     );
     let merged = referee::merge(&base, &dirs).unwrap();
     assert_eq!(merged.len(), 6);
+    let sgf = std::fs::read_to_string(base.dir.join(&merged[0].sgf)).unwrap();
+    assert!(sgf.contains("HA[2]") && sgf.contains("AB["), "{sgf}");
     assert!(
         std::fs::read_to_string(base.dir.join("standings.txt"))
             .unwrap()

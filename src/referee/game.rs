@@ -106,6 +106,9 @@ pub struct Played {
     pub slowest: [Option<(f64, f64)>; 2],
     /// The game as the referee kept it.
     pub game: Game,
+    /// SGF properties for each step of the game: the seconds the move took as a comment, and
+    /// the mover's time left (BL/WL, with OB/OW for the periods or stones of overtime).
+    pub annotations: Vec<String>,
 }
 
 impl Played {
@@ -139,6 +142,9 @@ struct Table<'a> {
     time: [f64; 2],
     slowest: [Option<(f64, f64)>; 2],
     rulings: Vec<String>,
+    annotations: Vec<String>,
+    /// What the last move asked for cost: its SGF annotation.
+    last_annotation: String,
 }
 
 fn vertex(game: &Game, mv: Move) -> String {
@@ -163,7 +169,12 @@ fn setup(
     engine.ask("clear_board")?;
     engine.ask(&format!("komi {}", rules.komi))?;
     if !handicap.is_empty() {
-        engine.ask(&format!("set_free_handicap {}", handicap.join(" ")))?;
+        // The stones are the fixed points: `fixed_handicap` places the same ones.
+        if engine.ask("known_command set_free_handicap")? == "true" {
+            engine.ask(&format!("set_free_handicap {}", handicap.join(" ")))?;
+        } else {
+            engine.ask(&format!("fixed_handicap {}", handicap.len()))?;
+        }
     }
     for play in opening {
         engine.ask(play)?;
@@ -208,6 +219,8 @@ impl Table<'_> {
             let color = self.game.to_move();
             let mv = self.next_move(color, cleanup)?;
             self.game.play(color, mv).expect("checked");
+            self.annotations
+                .push(std::mem::take(&mut self.last_annotation));
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
             let vertex = vertex(&self.game, mv);
             let other = color.opponent().index();
@@ -262,6 +275,7 @@ impl Table<'_> {
         let answer = self.engines[me].send_until(&format!("{command} {}", color.name()), deadline);
         let took = started.elapsed().as_secs_f64();
         self.time[me] += took;
+        self.last_annotation = format!("C[{took:.2} s]");
         if timed {
             if self.slowest[me].is_none_or(|(t, a)| took / available > t / a) {
                 self.slowest[me] = Some((took, available));
@@ -269,6 +283,14 @@ impl Table<'_> {
             let charged = (took - self.rules.lag).max(0.0);
             if !self.clocks[me].charge(charged) {
                 return self.time_loss(color, took, available);
+            }
+            let left = self.clocks[me].time_left();
+            let l = letter(color);
+            self.last_annotation
+                .push_str(&format!("{l}L[{:.1}]", left.seconds));
+            if left.count > 0 {
+                self.last_annotation
+                    .push_str(&format!("O{l}[{}]", left.count));
             }
         }
         let text = match answer {
@@ -456,6 +478,7 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
                     "{color:?} failed to set up the game ({e}): forfeit"
                 )],
                 slowest: [None; 2],
+                annotations: Vec::new(),
                 game,
             });
         }
@@ -478,6 +501,9 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
         time: [0.0; 2],
         slowest: [None; 2],
         rulings: Vec::new(),
+        // The opening's moves took no time.
+        annotations: vec![String::new(); rules.opening.len()],
+        last_annotation: String::new(),
     };
     let stopped = table.play_until_passes(false).and_then(|()| table.finish());
     let result = match stopped {
@@ -494,6 +520,7 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
         warnings: table.warnings,
         rulings: table.rulings,
         slowest: table.slowest,
+        annotations: table.annotations,
         game: table.game,
     })
 }

@@ -170,6 +170,7 @@ fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
             warnings: [0; 2],
             rulings: vec![format!("{e}: forfeit")],
             slowest: [None; 2],
+            annotations: Vec::new(),
             game: crate::game::Game::new(
                 event.rules.size,
                 event.rules.komi,
@@ -191,7 +192,7 @@ fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<
         date: Some(sgf::today()),
         result: Some(sgf_result(&played.result)),
     };
-    let mut text = sgf::write(&played.game, &info);
+    let mut text = sgf::write_annotated(&played.game, &info, &played.annotations);
     // The clock and the rulings go into the root node as well.
     let mut extra = format!("TM[{}]", event.rules.clock.kgs_words());
     if !played.rulings.is_empty() {

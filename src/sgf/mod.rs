@@ -7,7 +7,7 @@ mod write;
 
 pub use load::{Record, Until, load};
 pub use parse::{GameTree, Node, parse};
-pub use write::{today, write};
+pub use write::{today, write, write_annotated};
 
 /// What a record says about a game besides its moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

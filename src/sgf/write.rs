@@ -36,6 +36,12 @@ fn color_letter(color: Color) -> char {
 
 /// The game as SGF. `info.result` goes into RE; `info.date` into DT.
 pub fn write(game: &Game, info: &GameInfo) -> String {
+    write_annotated(game, info, &[])
+}
+
+/// `write`, with `extra[i]` (properties already written out, like `WL[52.1]`) added to the
+/// node of step `i`.
+pub fn write_annotated(game: &Game, info: &GameInfo, extra: &[String]) -> String {
     let (start, start_to_move) = game.start();
     let mut sgf = format!(
         "(;FF[4]GM[1]CA[UTF-8]AP[tengen:{}]SZ[{}]KM[{}]RU[Chinese]",
@@ -87,6 +93,9 @@ pub fn write(game: &Game, info: &GameInfo) -> String {
                 }
             }
         }
+        if let Some(properties) = extra.get(i) {
+            sgf.push_str(properties);
+        }
     }
     sgf.push_str(")\n");
     sgf
@@ -127,6 +136,23 @@ mod tests {
         assert_eq!(civil_date(59), (1970, 3, 1));
         assert_eq!(civil_date(11_016), (2000, 2, 29));
         assert_eq!(civil_date(20_787), (2026, 11, 30));
+    }
+
+    #[test]
+    fn annotations_go_into_the_nodes_of_their_steps() {
+        let mut game = Game::new(9, 7.5, crate::game::Superko::Situational);
+        game.play(
+            Color::Black,
+            Move::Play(game.board().point_named("E5").unwrap()),
+        )
+        .unwrap();
+        game.play(Color::White, Move::Pass).unwrap();
+        let extra = ["BL[10.0]".to_string(), "WL[8.5]C[1.50 s]".to_string()];
+        let text = write_annotated(&game, &GameInfo::default(), &extra);
+        assert!(
+            text.contains(";B[ee]BL[10.0];W[]WL[8.5]C[1.50 s])"),
+            "{text}"
+        );
     }
 
     #[test]
