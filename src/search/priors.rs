@@ -27,7 +27,7 @@ impl Prior {
 
 /// Virtual wins for the learned model's favourites: `LEARNED * sqrt(share)` units (Pachi
 /// gives its pattern prior in proportion to the square root of the probability too).
-const LEARNED: f64 = 4.0;
+const LEARNED: f64 = 8.0;
 
 /// The prior of `color` playing `p`, where the learned move model gives the move `share` of
 /// its probability among the candidates.
