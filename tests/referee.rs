@@ -169,6 +169,17 @@ fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
     );
     assert_eq!(record.result, "B+Forfeit");
     assert!(record.rulings.contains("not a move"), "{}", record.rulings);
+    let missing = Entrant {
+        name: "missing".into(),
+        command: vec!["/nonexistent/engine".into()],
+    };
+    let record = one_game("missing", tengen("t", 30), missing, rules(5));
+    assert_eq!((record.result.as_str(), record.moves), ("B+Forfeit", 0));
+    assert!(
+        record.rulings.contains("does not start"),
+        "{}",
+        record.rulings
+    );
     let refuser = scripted("refuser", "C3", "play*) printf '? illegal move\\n\\n' ;;");
     let record = one_game("refuse", tengen("t", 30), refuser, rules(5));
     assert_eq!(record.result, "B+Forfeit");

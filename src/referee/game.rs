@@ -112,6 +112,20 @@ pub struct Played {
 }
 
 impl Played {
+    /// A game that ended before its first move: `result` and the ruling that gave it.
+    pub fn before_play(result: String, ruling: String, rules: &Rules) -> Played {
+        Played {
+            result,
+            moves: 0,
+            time: [0.0; 2],
+            warnings: [0; 2],
+            rulings: vec![ruling],
+            slowest: [None; 2],
+            annotations: Vec::new(),
+            game: Game::new(rules.size, rules.komi, Superko::Positional),
+        }
+    }
+
     /// The winner's colour; `None` for a draw or no result.
     pub fn winner(&self) -> Option<Color> {
         match self.result.as_bytes().first() {
@@ -204,7 +218,7 @@ fn dead_list(engine: &mut Client, game: &Game) -> Option<Vec<Point>> {
     Some(points)
 }
 
-fn letter(color: Color) -> char {
+pub fn letter(color: Color) -> char {
     match color {
         Color::Black => 'B',
         Color::White => 'W',
@@ -469,18 +483,11 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
     let [black, white] = engines;
     for (color, engine) in [(Color::Black, &mut *black), (Color::White, &mut *white)] {
         if let Err(e) = setup(engine, rules, &handicap, &opening) {
-            return Ok(Played {
-                result: format!("{}+Forfeit", letter(color.opponent())),
-                moves: 0,
-                time: [0.0; 2],
-                warnings: [0; 2],
-                rulings: vec![format!(
-                    "{color:?} failed to set up the game ({e}): forfeit"
-                )],
-                slowest: [None; 2],
-                annotations: Vec::new(),
-                game,
-            });
+            return Ok(Played::before_play(
+                format!("{}+Forfeit", letter(color.opponent())),
+                format!("{color:?} failed to set up the game ({e}): forfeit"),
+                rules,
+            ));
         }
     }
     let clock = |_| {

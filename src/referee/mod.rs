@@ -21,6 +21,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
+use crate::board::Color;
 use crate::gtp::client::Client;
 use crate::sgf::{self, GameInfo};
 pub use game::{CycleRule, Played, Rules};
@@ -141,43 +142,35 @@ pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
 /// Plays one pairing with fresh engine processes. An engine that cannot even start loses by
 /// forfeit.
 fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
-    let start = |e: usize| {
+    let rules = &event.rules;
+    let start = |e: usize, color: Color| {
         let command = &event.entrants[e].command;
-        Client::start(&command[0], &command[1..], None)
+        Client::start(&command[0], &command[1..], None).map_err(|e| {
+            // Boxed: a whole game record is a large error value.
+            Box::new(Played::before_play(
+                format!("{}+Forfeit", game::letter(color.opponent())),
+                format!("{color:?} does not start ({e}): forfeit"),
+                rules,
+            ))
+        })
     };
-    let engines = (start(pairing.black), start(pairing.white));
-    let played = match engines {
-        (Ok(mut black), Ok(mut white)) => {
-            let played = game::play([&mut black, &mut white], &event.rules);
-            let _ = black.quit();
-            let _ = white.quit();
-            played
-        }
-        (Err(e), _) => Err(e).map_err(|e| io::Error::other(format!("Black does not start: {e}"))),
-        (_, Err(e)) => Err(e).map_err(|e| io::Error::other(format!("White does not start: {e}"))),
+    let (mut black, mut white) = match (
+        start(pairing.black, Color::Black),
+        start(pairing.white, Color::White),
+    ) {
+        (Ok(black), Ok(white)) => (black, white),
+        (Err(lost), _) | (_, Err(lost)) => return *lost,
     };
-    played.unwrap_or_else(|e| {
-        let black_failed = e.to_string().starts_with("Black");
-        Played {
-            result: if black_failed {
-                "W+Forfeit"
-            } else {
-                "B+Forfeit"
-            }
-            .into(),
-            moves: 0,
-            time: [0.0; 2],
-            warnings: [0; 2],
-            rulings: vec![format!("{e}: forfeit")],
-            slowest: [None; 2],
-            annotations: Vec::new(),
-            game: crate::game::Game::new(
-                event.rules.size,
-                event.rules.komi,
-                crate::game::Superko::Positional,
-            ),
-        }
-    })
+    let played = game::play([&mut black, &mut white], rules).unwrap_or_else(|e| {
+        Played::before_play(
+            "Void".into(),
+            format!("the game could not be played: {e}"),
+            rules,
+        )
+    });
+    let _ = black.quit();
+    let _ = white.quit();
+    played
 }
 
 /// Writes the game's SGF and makes its record.
