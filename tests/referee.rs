@@ -503,3 +503,36 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
         record.result
     );
 }
+
+/// GNU Go 3.8 itself crashes (a segmentation fault) when asked for Black's move after the
+/// moves of tests/data/gnugo-crash-opening.sgf, from a game of the 19x19 strength run: the
+/// referee rules a forfeit and records the game.
+#[test]
+fn a_real_engine_crash_forfeits_the_game() {
+    if !Path::new("/usr/games/gnugo").exists() {
+        assert!(
+            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
+            "GNU Go is required"
+        );
+        eprintln!("skipped: no GNU Go");
+        return;
+    }
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-crash-opening.sgf");
+    let opening =
+        referee::game::opening_from_sgf(&std::fs::read_to_string(sgf).unwrap(), 19).unwrap();
+    let gnugo =
+        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
+    let rules = Rules {
+        komi: 7.5,
+        opening: opening.clone(),
+        ..rules(19)
+    };
+    let record = one_game("gnugo-crash", gnugo, tengen("tengen", 50), rules);
+    assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
+    assert_eq!(record.moves, opening.len());
+    assert!(
+        record.rulings.contains("Black failed"),
+        "{}",
+        record.rulings
+    );
+}
