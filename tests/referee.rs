@@ -268,6 +268,19 @@ fn a_round_robin_with_misbehaving_entrants_carries_on() {
     }
 }
 
+/// Whether GNU Go is installed; where it is required (CI), it must be.
+fn have_gnugo() -> bool {
+    let there = Path::new("/usr/games/gnugo").exists();
+    assert!(
+        there || std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
+        "GNU Go is required"
+    );
+    if !there {
+        eprintln!("skipped: no GNU Go");
+    }
+    there
+}
+
 fn sgfmill(files: &[PathBuf]) -> Option<Vec<serde_json::Value>> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/sgf/read_sgfmill.py");
     let output = Command::new("python3")
@@ -295,12 +308,7 @@ fn sgfmill(files: &[PathBuf]) -> Option<Vec<serde_json::Value>> {
 
 #[test]
 fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
-    if !Path::new("/usr/games/gnugo").exists() {
-        assert!(
-            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
-            "GNU Go is required"
-        );
-        eprintln!("skipped: no GNU Go");
+    if !have_gnugo() {
         return;
     }
     let gnugo =
@@ -457,21 +465,34 @@ fn shards_split_a_round_robin_and_merge_back() {
     assert!(swiss.check().is_err());
 }
 
+/// GNU Go 3.8 level 10, and rules (komi 7.5) whose games start with the moves of a record in
+/// tests/data; `None` (the test skips) without GNU Go, except where it is required.
+fn gnugo_and_opening(record: &str, size: usize) -> Option<(Entrant, Rules)> {
+    if !have_gnugo() {
+        return None;
+    }
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(record);
+    let text = std::fs::read_to_string(sgf).unwrap();
+    let gnugo =
+        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
+    let rules = Rules {
+        komi: 7.5,
+        opening: referee::game::opening_from_sgf(&text, size).unwrap(),
+        ..rules(size)
+    };
+    Some((gnugo, rules))
+}
+
 /// From a position of a real game (tests/data/dispute-opening.sgf), tengen passes and GNU Go
 /// does not agree on the dead stones: play resumes and settles them.
 #[test]
 fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
-    if !Path::new("/usr/games/gnugo").exists() {
-        assert!(
-            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
-            "GNU Go is required"
-        );
-        eprintln!("skipped: no GNU Go");
+    let Some((gnugo, rules)) = gnugo_and_opening("dispute-opening.sgf", 9) else {
         return;
-    }
-    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/dispute-opening.sgf");
-    let opening =
-        referee::game::opening_from_sgf(&std::fs::read_to_string(sgf).unwrap(), 9).unwrap();
+    };
+    let opening = rules.opening.clone();
     let black = Entrant {
         command: [
             env!("CARGO_BIN_EXE_tengen"),
@@ -486,14 +507,7 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
         .to_vec(),
         name: "tengen".into(),
     };
-    let white =
-        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
-    let rules = Rules {
-        komi: 7.5,
-        opening: opening.clone(),
-        ..rules(9)
-    };
-    let record = one_game("real-dispute", black, white, rules);
+    let record = one_game("real-dispute", black, gnugo, rules);
     assert!(record.rulings.contains("disputed"), "{}", record.rulings);
     // Play went on past the opening and the two passes, and the game was counted.
     assert!(record.moves > opening.len() + 2, "{record:?}");
@@ -509,24 +523,10 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
 /// referee rules a forfeit and records the game.
 #[test]
 fn a_real_engine_crash_forfeits_the_game() {
-    if !Path::new("/usr/games/gnugo").exists() {
-        assert!(
-            std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
-            "GNU Go is required"
-        );
-        eprintln!("skipped: no GNU Go");
+    let Some((gnugo, rules)) = gnugo_and_opening("gnugo-crash-opening.sgf", 19) else {
         return;
-    }
-    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gnugo-crash-opening.sgf");
-    let opening =
-        referee::game::opening_from_sgf(&std::fs::read_to_string(sgf).unwrap(), 19).unwrap();
-    let gnugo =
-        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
-    let rules = Rules {
-        komi: 7.5,
-        opening: opening.clone(),
-        ..rules(19)
     };
+    let opening = rules.opening.clone();
     let record = one_game("gnugo-crash", gnugo, tengen("tengen", 50), rules);
     assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
     assert_eq!(record.moves, opening.len());
