@@ -22,6 +22,10 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "before_last",
     "line",
 ];
+/// Indices of the tactical groups.
+pub const CAPTURE: usize = 1;
+pub const ESCAPE: usize = 2;
+pub const SELF_ATARI: usize = 3;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] =
     [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5];

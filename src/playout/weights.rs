@@ -4,9 +4,9 @@
 
 use std::sync::OnceLock;
 
-use super::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
+use super::features::{GROUP_NAMES, GROUP_SIZES, GROUPS};
 use super::pattern;
-use crate::board::{Board, Color, Point};
+use crate::board::Color;
 
 const WEIGHTS: &str = include_str!("weights.txt");
 
@@ -55,10 +55,9 @@ pub fn prepare() {
     pattern::prepare();
 }
 
-/// The model's strength of `color` playing the empty point `p`.
-pub fn strength(board: &Board, color: Color, p: Point) -> f32 {
+/// The model's strength of a move of `color` with the features `f` (see `features`).
+pub fn strength(f: &[u16; GROUPS], color: Color) -> f32 {
     let model = model();
-    let f = features(board, color, p);
     let shape = model.shapes[color.index()][f[0] as usize];
     (1..GROUPS).fold(shape, |s, g| s * model.gammas[g][f[g] as usize])
 }

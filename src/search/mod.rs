@@ -22,6 +22,8 @@ use rand::rngs::SmallRng;
 use crate::board::{Board, Color, MAX_CELLS, Move, Point};
 use crate::game::Game;
 use crate::game::score::handicap_compensation;
+use crate::playout;
+use crate::playout::features::GROUPS;
 use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{final_owner, playout_with};
 use tree::{Node, Tree};
@@ -412,14 +414,16 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         return;
     };
     // The learned model's share of each move among all the candidates.
+    let mut features = [[0u16; GROUPS]; crate::board::MAX_POINTS];
     let mut strengths = [0f32; crate::board::MAX_POINTS];
-    for (s, &p) in strengths.iter_mut().zip(&candidates[..count]) {
-        *s = crate::playout::weights::strength(board, color, p);
+    for i in 0..count {
+        features[i] = playout::features::features(board, color, candidates[i]);
+        strengths[i] = playout::weights::strength(&features[i], color);
     }
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let (visits, wins) = priors::for_move(board, color, p, share);
+        let (visits, wins) = priors::for_move(board, &features[i], share);
         shared
             .tree
             .node(first + i as u32)

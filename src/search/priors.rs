@@ -5,7 +5,8 @@
 //! escapes from atari add virtual wins, a self-atari of two or more stones virtual losses.
 //! Pass loses unless the opponent just passed.
 
-use crate::board::{Board, Color, Point};
+use crate::board::Board;
+use crate::playout::features::{CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
 
 /// Virtual games of one piece of knowledge.
 fn unit(board: &Board) -> u32 {
@@ -29,23 +30,17 @@ impl Prior {
 /// gives its pattern prior in proportion to the square root of the probability too).
 const LEARNED: f64 = 8.0;
 
-/// The prior of `color` playing `p`, where the learned move model gives the move `share` of
-/// its probability among the candidates.
-pub fn for_move(board: &Board, color: Color, p: Point, share: f64) -> (u32, u32) {
+/// The prior of a move with the features `f` (see `playout::features`), to which the learned
+/// move model gives `share` of its probability among the candidates.
+pub fn for_move(board: &Board, f: &[u16; GROUPS], share: f64) -> (u32, u32) {
     let u = unit(board);
     let mut prior = Prior { visits: 0, wins: 0 };
     prior.add(u, 0.5);
     prior.add((LEARNED * share.sqrt() * f64::from(u)).round() as u32, 1.0);
-    let self_atari = board.is_self_atari(color, p);
     // Tactics the model sees only in part (it knows no string sizes): taking a string in
     // atari, or saving one's own.
-    let in_atari = |c: Color| {
-        board
-            .neighbours(p)
-            .into_iter()
-            .any(|n| board.stone(n) == Some(c) && board.string_liberties(n) == 1)
-    };
-    if in_atari(color.opponent()) || (in_atari(color) && !self_atari) {
+    let (captures, escapes, self_atari) = (f[CAPTURE] > 0, f[ESCAPE] > 0, f[SELF_ATARI] > 0);
+    if captures || escapes {
         prior.add(2 * u, 1.0);
     }
     if self_atari {
@@ -66,6 +61,8 @@ pub fn for_pass(board: &Board) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Color, Point};
+    use crate::playout::features::features;
     use crate::playout::weights::strength;
 
     #[test]
@@ -90,13 +87,14 @@ mod tests {
             .empty_points()
             .filter(|&p| board.is_legal(Color::Black, p) && !board.is_eye(Color::Black, p))
             .collect();
+        let features = |p: Point| features(&board, Color::Black, p);
         let total: f32 = candidates
             .iter()
-            .map(|&p| strength(&board, Color::Black, p))
+            .map(|&p| strength(&features(p), Color::Black))
             .sum();
         let value = |p: Point| {
-            let share = f64::from(strength(&board, Color::Black, p) / total);
-            let (visits, wins) = for_move(&board, Color::Black, p, share);
+            let share = f64::from(strength(&features(p), Color::Black) / total);
+            let (visits, wins) = for_move(&board, &features(p), share);
             f64::from(wins) / (2.0 * f64::from(visits))
         };
         let capture = board.point_named("E5").unwrap();
