@@ -485,15 +485,15 @@ fn gnugo_and_opening(record: &str, size: usize) -> Option<(Entrant, Rules)> {
     Some((gnugo, rules))
 }
 
-/// From a position of a real game (tests/data/dispute-opening.sgf), tengen passes and GNU Go
-/// does not agree on the dead stones: play resumes and settles them.
+/// From a position of a real game (tests/data/dispute-opening.sgf), both pass and GNU Go and
+/// tengen do not agree on the dead stones: play resumes and settles them.
 #[test]
 fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
     let Some((gnugo, rules)) = gnugo_and_opening("dispute-opening.sgf", 9) else {
         return;
     };
     let opening = rules.opening.clone();
-    let black = Entrant {
+    let white = Entrant {
         command: [
             env!("CARGO_BIN_EXE_tengen"),
             "--playouts",
@@ -507,7 +507,7 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
         .to_vec(),
         name: "tengen".into(),
     };
-    let record = one_game("real-dispute", black, gnugo, rules);
+    let record = one_game("real-dispute", gnugo, white, rules);
     assert!(record.rulings.contains("disputed"), "{}", record.rulings);
     // Play went on past the opening and the two passes, and the game was counted.
     assert!(record.moves > opening.len() + 2, "{record:?}");

@@ -78,13 +78,38 @@ play w d5
 80 final_score
 #? [W\+2\.5]
 
-# A corner seki: the stones stay, the two shared points are dame.
+# No seki in the corner, though it looks like one: Black sacrifices three stones at A2,
+# White captures at B1 and is left with a bent three whose vital point Black then takes.
+# White is dead (GNU Go 3.8 agrees).
 loadsgf sgf/corner_seki.sgf
 90 final_status_list seki
-#? [A1\nC1 C2 A3 B3 C3\nB2]
-
-100 final_status_list dead
 #? []
 
+100 final_status_list dead
+#? [C1 C2 A3 B3 C3]
+
 110 final_score
-#? [B\+5\.5]
+#? [B\+17\.5]
+
+# A real seki: the two Black strings inside White's ring and the ring share C3 and D4;
+# whoever plays there first is captured. The stones stay, C3 and D4 are dame (GNU Go 3.8
+# agrees: B+39.5).
+loadsgf sgf/ring_seki.sgf
+120 final_status_list seki
+#? [B1 C1 D1 E1 B2 E2 B3 E3 B4 E4 B5 E5 B6 C6 D6 E6\nC2 D2 D3\nC4 C5 D5]
+
+130 final_status_list dead
+#? []
+
+140 final_score
+#? [B\+39\.5]
+
+# Dead by nakade: Black's eight stones in the upper right have a big eye, but White kills
+# them by sacrificing three stones inside and playing the vital point (GNU Go 3.8 agrees).
+loadsgf sgf/nakade_kill.sgf
+play b pass
+150 final_status_list dead
+#? [H6 G7 H7 J7 F8 G8 J8 F9]
+
+160 final_score
+#? [W\+14\.5]

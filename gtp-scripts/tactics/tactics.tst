@@ -97,7 +97,7 @@ loadsgf sgf/023-no-self-atari.sgf
 
 loadsgf sgf/024-capture.sgf
 240 reg_genmove black
-#? [G7]
+#? [G7]*
 
 loadsgf sgf/025-no-self-atari.sgf
 250 reg_genmove white
@@ -189,7 +189,7 @@ loadsgf sgf/046-capture.sgf
 
 loadsgf sgf/047-escape.sgf
 470 reg_genmove black
-#? [C2]*
+#? [C2]
 
 loadsgf sgf/048-capture.sgf
 480 reg_genmove black

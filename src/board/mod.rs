@@ -359,6 +359,39 @@ impl Board {
         true
     }
 
+    /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has
+    /// at most three stones, and its last liberty touches only that string, enemy stones and
+    /// the edge. Capturing it then leaves the enemy an enclosed eye space of those points,
+    /// which a stone on its vital point may kill (how a group with a big eye is killed).
+    pub fn is_nakade_sacrifice(&self, color: Color, p: Point) -> bool {
+        let mut stones = [p; 3];
+        let mut count = 1;
+        for n in self.neighbours(p) {
+            if self.cells[n] != Cell::Stone(color) || stones[..count].contains(&n) {
+                continue;
+            }
+            for s in self.string_stones(n) {
+                if count == stones.len() {
+                    return false;
+                }
+                stones[count] = s;
+                count += 1;
+            }
+        }
+        let string = &stones[..count];
+        let liberty = string
+            .iter()
+            .flat_map(|&s| self.neighbours(s))
+            .find(|&q| q != p && self.cells[q] == Cell::Empty);
+        liberty.is_some_and(|l| {
+            self.neighbours(l).into_iter().all(|q| {
+                string.contains(&q)
+                    || matches!(self.cells[q], Cell::Border)
+                    || self.cells[q] == Cell::Stone(color.opponent())
+            })
+        })
+    }
+
     /// Plays a stone after checking it with `check_move`. Debug builds rebuild the board from
     /// scratch after the move and compare (`check_invariants`).
     pub fn play(&mut self, color: Color, p: Point) -> Result<(), Illegal> {

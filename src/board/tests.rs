@@ -302,3 +302,29 @@ fn atari_liberty_and_last_moves() {
     board.pass();
     assert_eq!(board.last_moves(), [None, Some(at(&board, "B5"))]);
 }
+
+#[test]
+fn a_self_atari_inside_the_enemy_eye_space_is_a_nakade_sacrifice() {
+    let position = |row_1: &str| {
+        Board::from_diagram(&[
+            ".......", ".......", ".......", ".......", "XXXXXXX", "XXXXXXX", row_1,
+        ])
+        .unwrap()
+    };
+    // White B1 makes B1-C1 with one liberty, D1, which touches only that string and Black:
+    // capturing it leaves Black an eye space White may kill.
+    let enclosed = position("X.O.XXX");
+    let b1 = enclosed.point_named("B1").unwrap();
+    assert!(enclosed.is_self_atari(Color::White, b1));
+    assert!(enclosed.is_nakade_sacrifice(Color::White, b1));
+    // With E1 open the last liberty D1 is no part of a closed eye space.
+    let open = position("X.O....");
+    let b1 = open.point_named("B1").unwrap();
+    assert!(open.is_self_atari(Color::White, b1));
+    assert!(!open.is_nakade_sacrifice(Color::White, b1));
+    // Four stones are never a sacrifice.
+    let long = position("X.OOO.X");
+    let b1 = long.point_named("B1").unwrap();
+    assert!(long.is_self_atari(Color::White, b1));
+    assert!(!long.is_nakade_sacrifice(Color::White, b1));
+}

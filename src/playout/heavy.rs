@@ -4,7 +4,9 @@
 //! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
 //!    or extend when that gives two liberties or more);
 //! 3. good 3×3 shape next to the last two moves;
-//! 4. a random move that fills no own eye and puts no string of two or more stones in atari.
+//! 4. a random move that fills no own eye and puts no string of two or more stones in atari,
+//!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
+//!    space, whose capture leaves a shape that may be killed).
 //!
 //! Everything lives in fixed-size arrays: choosing a move allocates nothing.
 
@@ -44,12 +46,18 @@ impl Candidates {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HeavyPolicy;
 
-/// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string.
+/// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string
+/// unless it is a nakade sacrifice.
 fn sensible(board: &Board, color: Color, p: Point) -> bool {
     board.is_empty_point(p)
         && !board.is_eye(color, p)
         && board.is_legal(color, p)
-        && !board.is_self_atari(color, p)
+        && !bad_self_atari(board, color, p)
+}
+
+/// A self-atari of two or more stones that is no nakade sacrifice.
+pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    board.is_self_atari(color, p) && !board.is_nakade_sacrifice(color, p)
 }
 
 /// Rules 1 and 2 around the last move.

@@ -31,7 +31,7 @@ impl RandomPolicy {
     fn acceptable(&self, board: &Board, color: Color, p: Point) -> bool {
         !board.is_eye(color, p)
             && board.is_legal(color, p)
-            && !(self.avoid_self_atari && board.is_self_atari(color, p))
+            && !(self.avoid_self_atari && heavy::bad_self_atari(board, color, p))
     }
 }
 
