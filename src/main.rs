@@ -17,7 +17,8 @@ Usage:
   tengen bench [--seconds S] [--rounds N]
                                        playout throughput on 9x9 and 19x19, one thread
   tengen regress [--engine 'CMD ARGS'] FILE.tst...
-                                       run gogui-regress style suites (default engine: this tengen)
+                                       run gogui-regress style suites (default engine: this tengen
+                                       with --seed 0)
   tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [EVENT OPTIONS]
                                        a match, colours alternating (engine 1 Black in odd
                                        games); each game's result and engine 1's score with a
@@ -191,7 +192,8 @@ fn run_bench(args: &[String]) -> Result<(), String> {
 
 fn run_regress(args: &[String]) -> Result<bool, String> {
     let own = std::env::current_exe().map_err(|e| e.to_string())?;
-    let mut engine = vec![own.display().to_string()];
+    // A fixed seed: a suite gives the same answers run after run.
+    let mut engine = vec![own.display().to_string(), "--seed".into(), "0".into()];
     let mut files = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
