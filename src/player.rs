@@ -157,10 +157,7 @@ impl Player {
                 .iter()
                 .take(3)
                 .map(|&(mv, visits, winrate)| {
-                    let name = match mv {
-                        Move::Pass => "pass".to_string(),
-                        Move::Play(p) => board.point_name(p),
-                    };
+                    let name = board.move_name(mv);
                     format!("{name} {visits} visits {:.1}%", 100.0 * winrate)
                 })
                 .collect();

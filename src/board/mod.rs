@@ -247,6 +247,14 @@ impl Board {
         format!("{}{}", COLUMN_LETTERS[col] as char, row + 1)
     }
 
+    /// GTP name of a move: a point's name, or `pass`.
+    pub fn move_name(&self, mv: Move) -> String {
+        match mv {
+            Move::Pass => "pass".into(),
+            Move::Play(p) => self.point_name(p),
+        }
+    }
+
     /// The point named by a column letter (A–Z without I, any case) and a row number, if it is on
     /// this board.
     pub fn point_from_name(&self, letter: char, row: usize) -> Option<Point> {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Engine, SYNTAX_ERROR, color_arg, int_arg};
-use crate::board::{Board, Color, Move};
+use crate::board::{Board, Color};
 use crate::player::Decision;
 use crate::search::{Report, Watch};
 
@@ -94,13 +94,6 @@ fn interval(centiseconds: usize) -> Option<Duration> {
     (centiseconds > 0).then(|| Duration::from_millis(10 * centiseconds as u64))
 }
 
-fn move_name(board: &Board, mv: Move) -> String {
-    match mv {
-        Move::Pass => "pass".into(),
-        Move::Play(p) => board.point_name(p),
-    }
-}
-
 /// One line of `info` groups, the most visited move first, and the ownership after them.
 pub(super) fn info_line(board: &Board, request: &Request, report: &Report) -> String {
     let mut groups: Vec<String> = report
@@ -112,10 +105,10 @@ pub(super) fn info_line(board: &Board, request: &Request, report: &Report) -> St
             // A normal approximation of the lower bound of the 95% interval.
             let spread = 1.96 * (c.winrate * (1.0 - c.winrate) / f64::from(c.visits)).sqrt();
             let lcb = (c.winrate - spread).max(0.0);
-            let pv: Vec<String> = c.pv.iter().map(|&m| move_name(board, m)).collect();
+            let pv: Vec<String> = c.pv.iter().map(|&m| board.move_name(m)).collect();
             format!(
                 "info move {} visits {} winrate {} prior {} lcb {} order {order} pv {}",
-                move_name(board, c.mv),
+                board.move_name(c.mv),
                 c.visits,
                 fraction(request.dialect, c.winrate),
                 fraction(request.dialect, c.prior),

@@ -29,16 +29,12 @@ const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
 /// One live picture of a search for `color`: visits as labels, the principal variation as
 /// moves, the playouts and best win rate as text; a block ended by an empty line.
 fn live_gfx(board: &Board, color: Color, report: &Report) -> String {
-    let name = |mv: Move| match mv {
-        Move::Pass => "pass".to_string(),
-        Move::Play(p) => board.point_name(p),
-    };
     let most = report.candidates.first().map_or(0, |c| c.visits);
     let labels: Vec<String> = report
         .candidates
         .iter()
         .filter(|c| c.visits * 100 >= most * LABEL_SHARE && c.mv != Move::Pass)
-        .map(|c| format!("{} {}", name(c.mv), c.visits))
+        .map(|c| format!("{} {}", board.move_name(c.mv), c.visits))
         .collect();
     let mut to_play = color;
     let mut line = Vec::new();
@@ -46,7 +42,7 @@ fn live_gfx(board: &Board, color: Color, report: &Report) -> String {
         line.push(format!(
             "{} {}",
             if to_play == Color::Black { "b" } else { "w" },
-            name(mv)
+            board.move_name(mv)
         ));
         to_play = to_play.opponent();
     }
@@ -136,7 +132,7 @@ impl Engine {
         let mut line = Vec::new();
         for mv in report.pv {
             let letter = if color == Color::Black { "b" } else { "w" };
-            line.push(format!("{letter} {}", self.move_text(mv)));
+            line.push(format!("{letter} {}", self.game.board().move_name(mv)));
             color = color.opponent();
         }
         Ok(line.join(" "))

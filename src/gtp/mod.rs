@@ -573,13 +573,6 @@ impl Engine {
         status::final_result(&self.game, judgement)
     }
 
-    fn move_text(&self, mv: Move) -> String {
-        match mv {
-            Move::Pass => "pass".into(),
-            Move::Play(p) => self.game.board().point_name(p),
-        }
-    }
-
     /// `genmove colour`: the engine's move, played; `pass` or `resign` (lower case).
     fn genmove(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
@@ -610,7 +603,7 @@ impl Engine {
             .play(color, mv)
             .map_err(|e| format!("internal error: {e:?}"))?;
         self.after_move();
-        Ok(self.move_text(mv))
+        Ok(self.game.board().move_name(mv))
     }
 
     /// `kgs-genmove_cleanup colour`: a move that captures the stones tengen judges dead before
@@ -641,7 +634,7 @@ impl Engine {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
         let mv = self.player.reg_genmove(&self.game, color);
-        Ok(self.move_text(mv))
+        Ok(self.game.board().move_name(mv))
     }
 
     /// Play ended by two passes: log the result for people and save the game if asked to.

@@ -161,13 +161,6 @@ struct Table<'a> {
     last_annotation: String,
 }
 
-fn vertex(game: &Game, mv: Move) -> String {
-    match mv {
-        Move::Pass => "pass".into(),
-        Move::Play(p) => game.board().point_name(p),
-    }
-}
-
 fn parse_vertex(game: &Game, text: &str) -> Option<Move> {
     crate::gtp::parse::move_name(text)?.on(game.board())
 }
@@ -236,7 +229,7 @@ impl Table<'_> {
             self.annotations
                 .push(std::mem::take(&mut self.last_annotation));
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
-            let vertex = vertex(&self.game, mv);
+            let vertex = self.game.board().move_name(mv);
             let other = color.opponent().index();
             if self.engines[other]
                 .ask(&format!("play {} {vertex}", color.name()))
@@ -476,7 +469,11 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
     }
     let mut opening = Vec::new();
     for &(color, mv) in &rules.opening {
-        opening.push(format!("play {} {}", color.name(), vertex(&game, mv)));
+        opening.push(format!(
+            "play {} {}",
+            color.name(),
+            game.board().move_name(mv)
+        ));
         game.play(color, mv)
             .map_err(|e| io::Error::other(format!("the opening is illegal here: {e:?}")))?;
     }

@@ -30,10 +30,7 @@ fn game_from(rows: &[&str], to_move: Color, komi: f64) -> Game {
 }
 
 fn name(game: &Game, mv: Move) -> String {
-    match mv {
-        Move::Pass => "pass".into(),
-        Move::Play(p) => game.board().point_name(p),
-    }
+    game.board().move_name(mv)
 }
 
 #[test]
