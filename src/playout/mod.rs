@@ -6,6 +6,7 @@
 
 pub mod features;
 pub mod heavy;
+pub mod ladder;
 pub mod pattern;
 pub mod status;
 pub mod weights;

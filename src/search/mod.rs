@@ -423,7 +423,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let (visits, wins) = priors::for_move(board, &features[i], share);
+        let (visits, wins) = priors::for_move(board, color, p, &features[i], share);
         shared
             .tree
             .node(first + i as u32)

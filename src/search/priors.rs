@@ -2,11 +2,13 @@
 //! Every move gets an even prior; the learned move model (3×3 shape, captures, escapes,
 //! ataris, self-ataris, distance to the last two moves, line; see `playout::features`) adds
 //! virtual wins in proportion to the square root of its probability of the move; captures and
-//! escapes from atari add virtual wins, a self-atari of two or more stones virtual losses.
+//! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
+//! of two or more stones and an escape into a working ladder add virtual losses.
 //! Pass loses unless the opponent just passed.
 
-use crate::board::Board;
-use crate::playout::features::{CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
+use crate::board::{Board, Color, Point};
+use crate::playout::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
+use crate::playout::ladder;
 
 /// Virtual games of one piece of knowledge.
 fn unit(board: &Board) -> u32 {
@@ -30,18 +32,30 @@ impl Prior {
 /// gives its pattern prior in proportion to the square root of the probability too).
 const LEARNED: f64 = 8.0;
 
-/// The prior of a move with the features `f` (see `playout::features`), to which the learned
-/// move model gives `share` of its probability among the candidates.
-pub fn for_move(board: &Board, f: &[u16; GROUPS], share: f64) -> (u32, u32) {
+/// The prior of `color`'s move at `p`, with the features `f` (see `playout::features`), to
+/// which the learned move model gives `share` of its probability among the candidates.
+pub fn for_move(
+    board: &Board,
+    color: Color,
+    p: Point,
+    f: &[u16; GROUPS],
+    share: f64,
+) -> (u32, u32) {
     let u = unit(board);
     let mut prior = Prior { visits: 0, wins: 0 };
     prior.add(u, 0.5);
     prior.add((LEARNED * share.sqrt() * f64::from(u)).round() as u32, 1.0);
-    // Tactics the model sees only in part (it knows no string sizes): taking a string in
-    // atari, or saving one's own.
-    let (captures, escapes, self_atari) = (f[CAPTURE] > 0, f[ESCAPE] > 0, f[SELF_ATARI] > 0);
-    if captures || escapes {
+    // Tactics the model sees only in part (it knows no string sizes and reads no ladders):
+    // taking a string in atari, or saving one's own unless the ladder works.
+    let (captures, self_atari) = (f[CAPTURE] > 0, f[SELF_ATARI] > 0);
+    let escapes = f[ESCAPE] > 0;
+    let failed_escape = escapes && ladder::is_failed_escape(board, color, p);
+    let ladder_atari = f[ATARI] > 0 && ladder::is_ladder_atari(board, color, p);
+    if captures || (escapes && !failed_escape) || ladder_atari {
         prior.add(2 * u, 1.0);
+    }
+    if failed_escape {
+        prior.add(2 * u, 0.0);
     }
     if self_atari {
         prior.add(u, 0.0);
@@ -94,7 +108,7 @@ mod tests {
             .sum();
         let value = |p: Point| {
             let share = f64::from(strength(&features(p), Color::Black) / total);
-            let (visits, wins) = for_move(&board, &features(p), share);
+            let (visits, wins) = for_move(&board, Color::Black, p, &features(p), share);
             f64::from(wins) / (2.0 * f64::from(visits))
         };
         let capture = board.point_named("E5").unwrap();

@@ -1,0 +1,259 @@
+//! Ladder reading (征子): whether a string can be chased to capture by ataris alone.
+//!
+//! The attacker keeps the string at one liberty; the defender either extends or captures an
+//! attacking string in atari. Three liberties or more is an escape. Reading plays on copies
+//! of the board (fixed-size arrays, so nothing is allocated) and gives up after a fixed
+//! number of positions, which then counts as an escape: a ladder too complex to read is not
+//! taken for a capture.
+
+use crate::board::{Board, Color, Point};
+
+/// Positions read before giving up; a ladder across a 19×19 board needs about 40.
+const BUDGET: u32 = 200;
+
+/// Whether the attacker, to move, captures the string through `s` (two liberties) with a
+/// ladder.
+pub fn is_ladder_capture(board: &Board, s: Point) -> bool {
+    let mut budget = BUDGET;
+    board.string_liberties(s) == 2 && attack(board, s, &mut budget) == Some(true)
+}
+
+/// Whether the string through `s` (one liberty, its owner to move) is captured in a ladder
+/// whatever it does.
+pub fn is_caught(board: &Board, s: Point) -> bool {
+    let mut budget = BUDGET;
+    board.string_liberties(s) == 1 && defend(board, s, &mut budget) == Some(true)
+}
+
+/// Whether `color`'s stone at `p` saves a string from atari only into a ladder that works:
+/// the string through `p` is left with two liberties and the opponent captures it anyway.
+pub fn is_failed_escape(board: &Board, color: Color, p: Point) -> bool {
+    // Most escapes are plainly out or plainly in: read only when two liberties are left.
+    if !leaves_two_liberties(board, color, p) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(color, p);
+    is_ladder_capture(&after, p)
+}
+
+/// Whether `color`'s stone at `p` puts an enemy string in atari that cannot get away.
+pub fn is_ladder_atari(board: &Board, color: Color, p: Point) -> bool {
+    let mut after = None;
+    for n in board.neighbours(p) {
+        if board.stone(n) != Some(color.opponent()) || board.string_liberties(n) != 2 {
+            continue;
+        }
+        let after = after.get_or_insert_with(|| {
+            let mut b = board.clone();
+            b.place(color, p);
+            b
+        });
+        if after.stone(n) == Some(color.opponent()) && is_caught(after, n) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `color`'s stone at `p` makes a string of exactly two liberties without capturing,
+/// counted without playing it, which is cheaper than copying the board.
+fn leaves_two_liberties(board: &Board, color: Color, p: Point) -> bool {
+    let mut found = [p; 3];
+    let mut count = 0;
+    let mut note = |q: Point| {
+        if q != p && board.is_empty_point(q) && !found[..count].contains(&q) {
+            found[count] = q;
+            count += 1;
+        }
+        count == found.len()
+    };
+    for n in board.neighbours(p) {
+        match board.stone(n) {
+            None if note(n) => return false,
+            Some(c) if c != color && board.string_liberties(n) == 1 => return false,
+            Some(c) if c == color => {
+                for s in board.string_stones(n) {
+                    if board.neighbours(s).into_iter().any(&mut note) {
+                        return false;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    count == 2
+}
+
+/// The attacker to move against `s` with two liberties: `Some(true)` if one of the two
+/// ataris captures, `None` when the budget ran out.
+fn attack(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
+    let attacker = board.stone(s)?.opponent();
+    for lib in liberties_of_two(board, s) {
+        if !board.is_legal(attacker, lib) {
+            continue;
+        }
+        let mut after = board.clone();
+        after.place(attacker, lib);
+        if defend(&after, s, budget)? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// The defender to move with `s` in atari: `Some(true)` if every escape fails.
+fn defend(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
+    *budget = budget.checked_sub(1)?;
+    let defender = board.stone(s)?;
+    let escape = board.atari_liberty(s)?;
+    for capture in captures_next_to(board, s) {
+        if board.is_legal(defender, capture) && !caught_after(board, defender, capture, s, budget)?
+        {
+            return Some(false);
+        }
+    }
+    if !board.is_legal(defender, escape) {
+        return Some(true);
+    }
+    caught_after(board, defender, escape, s, budget)
+}
+
+/// Whether the string through `s` is still caught after the defender plays `p`.
+fn caught_after(
+    board: &Board,
+    defender: Color,
+    p: Point,
+    s: Point,
+    budget: &mut u32,
+) -> Option<bool> {
+    let mut after = board.clone();
+    after.place(defender, p);
+    match after.string_liberties(s) {
+        0 | 1 => Some(true),
+        2 => attack(&after, s, budget),
+        _ => Some(false),
+    }
+}
+
+/// The two liberties of a string that has exactly two.
+fn liberties_of_two(board: &Board, s: Point) -> [Point; 2] {
+    let mut found = [s; 2];
+    let mut count = 0;
+    for stone in board.string_stones(s) {
+        for n in board.neighbours(stone) {
+            if count < 2 && board.is_empty_point(n) && !found[..count].contains(&n) {
+                found[count] = n;
+                count += 1;
+            }
+        }
+    }
+    found
+}
+
+/// The liberties of the enemy strings in atari that touch the string through `s`; at most
+/// four, which is plenty for a string being chased.
+fn captures_next_to(board: &Board, s: Point) -> impl Iterator<Item = Point> {
+    let defender = board.stone(s);
+    let mut found = [s; 4];
+    let mut count = 0;
+    for stone in board.string_stones(s) {
+        for n in board.neighbours(stone) {
+            if count < found.len()
+                && board.stone(n).is_some()
+                && board.stone(n) != defender
+                && let Some(lib) = board.atari_liberty(n)
+                && !found[..count].contains(&lib)
+            {
+                found[count] = lib;
+                count += 1;
+            }
+        }
+    }
+    found.into_iter().take(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(board: &Board, name: &str) -> Point {
+        board.point_named(name).unwrap()
+    }
+
+    /// White D4 between Black C4, D5 and E3: Black D3 puts it in atari and the ladder runs
+    /// E4, E5, F5, F6, G6, ... to the top right corner unless White has a stone on the way.
+    fn ladder(atari: bool, breaker: Option<&str>) -> Board {
+        let mut board = Board::from_diagram(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "...X.....",
+            "..XO.....",
+            "....X....",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        if atari {
+            let d3 = at(&board, "D3");
+            board.place(Color::Black, d3);
+        }
+        if let Some(name) = breaker {
+            let p = at(&board, name);
+            board.place(Color::White, p);
+        }
+        board
+    }
+
+    #[test]
+    fn a_ladder_with_nothing_in_the_way_captures() {
+        let board = ladder(true, None);
+        let d4 = at(&board, "D4");
+        assert!(is_caught(&board, d4), "White is chased to the edge");
+        assert!(is_failed_escape(&board, Color::White, at(&board, "E4")));
+    }
+
+    #[test]
+    fn a_ladder_breaker_saves_the_string() {
+        let board = ladder(true, Some("G8"));
+        let d4 = at(&board, "D4");
+        assert!(!is_caught(&board, d4), "the chase runs into White G8");
+        assert!(!is_failed_escape(&board, Color::White, at(&board, "E4")));
+    }
+
+    #[test]
+    fn an_atari_that_starts_a_working_ladder_is_seen() {
+        let board = ladder(false, None);
+        assert!(is_ladder_atari(&board, Color::Black, at(&board, "D3")));
+        let board = ladder(false, Some("G8"));
+        assert!(!is_ladder_atari(&board, Color::Black, at(&board, "D3")));
+        // From the other side the ladder runs to the bottom left, where nothing helps White.
+        assert!(is_ladder_atari(&board, Color::Black, at(&board, "E4")));
+        assert!(
+            !is_ladder_atari(&board, Color::Black, at(&board, "F7")),
+            "no atari"
+        );
+    }
+
+    #[test]
+    fn capturing_an_attacker_in_atari_is_an_escape() {
+        // White D3 is in atari, but so is Black C3, whose last liberty is C4.
+        let board = Board::from_diagram(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "...X.....",
+            ".OXO.....",
+            "..OX.....",
+            ".........",
+        ])
+        .unwrap();
+        let d3 = at(&board, "D3");
+        assert_eq!(board.string_liberties(d3), 1);
+        assert!(!is_caught(&board, d3), "White captures C3 and gets out");
+    }
+}
