@@ -81,3 +81,19 @@ fn the_real_world_rules_suites_pass() {
         failures.join("\n")
     );
 }
+
+/// gogui-regress runs the engine in the suite's folder; a relative engine path still means
+/// a path from where the command was given.
+#[test]
+fn a_relative_engine_path_starts_the_engine() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = Path::new(engine())
+        .strip_prefix(root)
+        .expect("binary inside the package");
+    assert!(relative.is_relative() && relative.components().count() > 1);
+    std::env::set_current_dir(root).unwrap();
+    let suite = root.join("gtp-scripts/tactics/ladders.tst");
+    let report = run_file(&suite, relative.to_str().unwrap(), &engine_args()).unwrap();
+    assert!(!report.outcomes.is_empty());
+    assert_eq!(report.unexpected_failures().count(), 0);
+}

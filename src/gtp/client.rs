@@ -26,8 +26,15 @@ pub struct Response {
 
 impl Client {
     /// Starts `program` with `args` in the working directory `dir`; its stderr is inherited.
+    /// A relative path to the program is taken from the current directory, not from `dir`.
     pub fn start(program: &str, args: &[String], dir: Option<&Path>) -> io::Result<Client> {
-        let mut command = Command::new(program);
+        let path = Path::new(program);
+        let program = if dir.is_some() && path.is_relative() && path.components().count() > 1 {
+            std::env::current_dir()?.join(path)
+        } else {
+            path.to_path_buf()
+        };
+        let mut command = Command::new(&program);
         command
             .args(args)
             .stdin(Stdio::piped())
@@ -35,7 +42,9 @@ impl Client {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn()?;
+        let mut child = command.spawn().map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot start {}: {e}", program.display()))
+        })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
         let (sender, lines) = channel();
