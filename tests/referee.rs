@@ -536,3 +536,32 @@ fn a_real_engine_crash_forfeits_the_game() {
         record.rulings
     );
 }
+
+/// `-j 2` plays two games at once: each engine marks itself busy while it thinks, and some
+/// engine sees another game's engine busy at the same time.
+#[test]
+fn jobs_play_games_at_the_same_time() {
+    let busy = folder("jobs-busy");
+    std::fs::create_dir_all(&busy).unwrap();
+    let dir = busy.display();
+    let thinker = || {
+        let genmove = format!(
+            r#"genmove*) touch "{dir}/$$"; sleep 0.5; ls "{dir}" | wc -l >> "{dir}.seen"; rm "{dir}/$$"; printf '= pass\n\n' ;;"#
+        );
+        scripted("thinker", "", &genmove)
+    };
+    let mut event = event(
+        "jobs",
+        vec![thinker(), thinker()],
+        Format::Match { games: 2 },
+        rules(5),
+    );
+    event.jobs = 2;
+    assert_eq!(referee::run(&event).unwrap().len(), 2);
+    let seen = std::fs::read_to_string(format!("{dir}.seen")).unwrap();
+    let most = seen
+        .lines()
+        .filter_map(|l| l.trim().parse::<u32>().ok())
+        .max();
+    assert_eq!(most, Some(2), "engines busy at once, as each saw: {seen:?}");
+}

@@ -329,7 +329,11 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
             for _ in 0..event.jobs.max(1) {
                 let (queue, sender) = (&queue, sender.clone());
                 scope.spawn(move || {
-                    while let Some(pairing) = queue.lock().expect("queue").pop_front() {
+                    loop {
+                        // Its own statement: a guard in the `while let` line would hold the
+                        // lock through the game and play the games one at a time.
+                        let next = queue.lock().expect("queue").pop_front();
+                        let Some(pairing) = next else { break };
                         let played = play_pairing(event, &pairing);
                         if sender.send((pairing, played)).is_err() {
                             break;
