@@ -102,10 +102,7 @@ pub fn run_search(seconds: f64, rounds: usize) {
         for (position, moves) in [("empty", 0), ("middle game", size * size / 3)] {
             let game = middle_game(size, moves);
             for threads in [1, all] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .expect("a pool");
+                let pool = crate::search::thread_pool(threads);
                 let limits = Limits {
                     threads,
                     playouts: None,

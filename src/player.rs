@@ -86,11 +86,7 @@ struct Kept {
 
 impl Player {
     pub fn new(settings: Settings) -> Player {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.threads.max(1))
-            .thread_name(|i| format!("search-{i}"))
-            .build()
-            .expect("a thread pool");
+        let pool = search::thread_pool(settings.threads);
         Player {
             clock: Clock::new(settings.lag),
             settings,
@@ -308,10 +304,7 @@ impl Player {
     /// Changes settings; a new thread count gets a new pool of threads.
     pub fn set_settings(&mut self, settings: Settings) {
         if settings.threads != self.settings.threads {
-            self.pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(settings.threads.max(1))
-                .build()
-                .expect("a thread pool");
+            self.pool = search::thread_pool(settings.threads);
         }
         self.settings = settings;
     }

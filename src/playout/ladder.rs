@@ -3,26 +3,30 @@
 //! The attacker keeps the string at one liberty; the defender either extends or captures an
 //! attacking string in atari. Three liberties or more is an escape. Reading plays on copies
 //! of the board (fixed-size arrays, so nothing is allocated) and gives up after a fixed
-//! number of positions, which then counts as an escape: a ladder too complex to read is not
-//! taken for a capture.
+//! number of positions or chase steps, which then counts as an escape: a ladder too complex
+//! to read is not taken for a capture.
 
 use crate::board::{Board, Color, Point};
 
 /// Positions read before giving up; a ladder across a 19×19 board needs about 40.
 const BUDGET: u32 = 200;
+/// Ataris in one line of play before giving up: a ladder from corner to corner of 19×19 takes
+/// about 36. Each step keeps two board copies on the stack, so this bounds the stack a read
+/// takes (see the test).
+const MAX_STEPS: u32 = 50;
 
 /// Whether the attacker, to move, captures the string through `s` (two liberties) with a
 /// ladder.
 pub fn is_ladder_capture(board: &Board, s: Point) -> bool {
     let mut budget = BUDGET;
-    board.string_liberties(s) == 2 && attack(board, s, &mut budget) == Some(true)
+    board.string_liberties(s) == 2 && attack(board, s, 0, &mut budget) == Some(true)
 }
 
 /// Whether the string through `s` (one liberty, its owner to move) is captured in a ladder
 /// whatever it does.
 pub fn is_caught(board: &Board, s: Point) -> bool {
     let mut budget = BUDGET;
-    board.string_liberties(s) == 1 && defend(board, s, &mut budget) == Some(true)
+    board.string_liberties(s) == 1 && defend(board, s, 0, &mut budget) == Some(true)
 }
 
 /// Whether `color`'s stone at `p` saves a string from atari only into a ladder that works:
@@ -85,9 +89,9 @@ fn leaves_two_liberties(board: &Board, color: Color, p: Point) -> bool {
     count == 2
 }
 
-/// The attacker to move against `s` with two liberties: `Some(true)` if one of the two
-/// ataris captures, `None` when the budget ran out.
-fn attack(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
+/// The attacker to move against `s` with two liberties, after `step` ataris: `Some(true)` if
+/// one of the two ataris captures, `None` when the budget ran out.
+fn attack(board: &Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
     let attacker = board.stone(s)?.opponent();
     for lib in liberties_of_two(board, s) {
         if !board.is_legal(attacker, lib) {
@@ -95,7 +99,7 @@ fn attack(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
         }
         let mut after = board.clone();
         after.place(attacker, lib);
-        if defend(&after, s, budget)? {
+        if defend(&after, s, step + 1, budget)? {
             return Some(true);
         }
     }
@@ -103,12 +107,16 @@ fn attack(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
 }
 
 /// The defender to move with `s` in atari: `Some(true)` if every escape fails.
-fn defend(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
+fn defend(board: &Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
     *budget = budget.checked_sub(1)?;
+    if step > MAX_STEPS {
+        return None;
+    }
     let defender = board.stone(s)?;
     let escape = board.atari_liberty(s)?;
     for capture in captures_next_to(board, s) {
-        if board.is_legal(defender, capture) && !caught_after(board, defender, capture, s, budget)?
+        if board.is_legal(defender, capture)
+            && !caught_after(board, defender, capture, s, step, budget)?
         {
             return Some(false);
         }
@@ -116,7 +124,7 @@ fn defend(board: &Board, s: Point, budget: &mut u32) -> Option<bool> {
     if !board.is_legal(defender, escape) {
         return Some(true);
     }
-    caught_after(board, defender, escape, s, budget)
+    caught_after(board, defender, escape, s, step, budget)
 }
 
 /// Whether the string through `s` is still caught after the defender plays `p`.
@@ -125,13 +133,14 @@ fn caught_after(
     defender: Color,
     p: Point,
     s: Point,
+    step: u32,
     budget: &mut u32,
 ) -> Option<bool> {
     let mut after = board.clone();
     after.place(defender, p);
     match after.string_liberties(s) {
         0 | 1 => Some(true),
-        2 => attack(&after, s, budget),
+        2 => attack(&after, s, step, budget),
         _ => Some(false),
     }
 }
@@ -255,5 +264,65 @@ mod tests {
         let d3 = at(&board, "D3");
         assert_eq!(board.string_liberties(d3), 1);
         assert!(!is_caught(&board, d3), "White captures C3 and gets out");
+    }
+
+    #[test]
+    fn the_longest_read_fits_in_a_small_stack() {
+        // Across the whole 19x19 board, in a thread with the stack the search threads get;
+        // the step bound keeps any read well within it.
+        let stack = crate::search::STACK_BYTES;
+        assert!(MAX_STEPS as usize * 2 * std::mem::size_of::<Board>() < stack / 4);
+        let reader = std::thread::Builder::new().stack_size(stack).spawn(|| {
+            let mut board = Board::new(19);
+            for (color, name) in [
+                (Color::Black, "C4"),
+                (Color::Black, "D5"),
+                (Color::Black, "E3"),
+                (Color::Black, "D3"),
+                (Color::White, "D4"),
+            ] {
+                let p = board.point_named(name).unwrap();
+                board.place(color, p);
+            }
+            let d4 = board.point_named("D4").unwrap();
+            is_caught(&board, d4)
+        });
+        assert!(
+            reader.unwrap().join().unwrap(),
+            "the ladder runs to the top right edge"
+        );
+    }
+
+    /// Every ladder question on positions of random games, in a thread with the default
+    /// stack of a spawned thread (2 MB), which is smaller than a search thread's.
+    #[test]
+    fn reading_random_positions_stays_within_the_stack() {
+        use crate::playout::{Policy, RandomPolicy};
+        use rand::SeedableRng;
+        use rand::rngs::SmallRng;
+        let reader = std::thread::Builder::new().stack_size(2 << 20).spawn(|| {
+            let mut rng = SmallRng::seed_from_u64(7);
+            let mut questions = 0;
+            for size in [9, 13, 19] {
+                for _ in 0..20 {
+                    let mut board = Board::new(size);
+                    let mut color = Color::Black;
+                    for _ in 0..size * size * 2 {
+                        for p in board.points().collect::<Vec<_>>() {
+                            if board.is_empty_point(p) && board.is_legal(color, p) {
+                                is_failed_escape(&board, color, p);
+                                is_ladder_atari(&board, color, p);
+                                questions += 1;
+                            }
+                        }
+                        let mv = RandomPolicy::default().choose(&board, color, &mut rng);
+                        board.play_move(color, mv).unwrap();
+                        color = color.opponent();
+                    }
+                }
+            }
+            questions
+        });
+        assert!(reader.unwrap().join().unwrap() > 100_000);
     }
 }

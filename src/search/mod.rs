@@ -69,6 +69,20 @@ const RAVE_EQUIVALENCE: f64 = 3000.0;
 fn expand_visits(size: usize) -> u32 {
     if size <= 9 { 2 } else { 8 }
 }
+/// The stack of a search thread. Ladder reading in the priors keeps board copies on it
+/// (`playout::ladder`); the default 2 MB would leave too little margin.
+pub const STACK_BYTES: usize = 16 << 20;
+
+/// A pool of `threads` search threads.
+pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .thread_name(|i| format!("search-{i}"))
+        .stack_size(STACK_BYTES)
+        .build()
+        .expect("a thread pool")
+}
+
 /// Check the early-stop rule every this many playouts.
 const CHECK_EVERY: u64 = 64;
 

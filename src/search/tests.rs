@@ -2,10 +2,7 @@ use super::*;
 use crate::game::Superko;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap()
+    thread_pool(threads)
 }
 
 fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
