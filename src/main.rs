@@ -61,6 +61,9 @@ Options:
                             and the search goes on
   --resign-threshold P      resign when the win rate stays below P for 3 moves (default 0.1)
   --never-resign            never resign
+  --dynamic-komi            in handicap games from 13x13 up, search with extra komi against
+                            Black that fades out over the first 50-200 moves (Pachi's linear
+                            dynamic komi); not resigning while it lasts
   --seed N                  seed of every random choice (default: a new one each run, shown
                             in the log); with --threads 1 and --playouts, the same seed
                             gives the same moves
@@ -107,6 +110,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
         let option = arg.as_str();
         match option {
             "--never-resign" => player.never_resign = true,
+            "--dynamic-komi" => player.dynamic_komi = true,
             "--ponder" => config.ponder = true,
             "--live-gfx" => config.live_gfx = true,
             "--seed" => seed = Some(number(value(&mut args, option)?, option)?),

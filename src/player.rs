@@ -21,6 +21,8 @@ pub struct Settings {
     /// Resign when the win rate stays below this for `RESIGN_STREAK` moves.
     pub resign_threshold: f64,
     pub never_resign: bool,
+    /// Extra komi against Black in handicap games (`search::dynamic_komi`).
+    pub dynamic_komi: bool,
     /// Seconds of network and process overhead kept back from every deadline.
     pub lag: f64,
 }
@@ -35,6 +37,7 @@ impl Default for Settings {
             seed: 0,
             resign_threshold: 0.1,
             never_resign: false,
+            dynamic_komi: false,
             lag: 1.0,
         }
     }
@@ -141,6 +144,7 @@ impl Player {
         let mut limits = self.limits(game, self.settings.playouts, time);
         limits.max_time = budget.map(|b| b.most);
         limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
+        limits.komi_offset = self.extra_komi(game, color);
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The clock runs while the kept tree is copied, too.
         let start = std::time::Instant::now();
@@ -317,12 +321,23 @@ impl Player {
         self.choose(game, color, &report)
     }
 
+    /// The dynamic komi of `color`'s move search, if it is on.
+    fn extra_komi(&self, game: &Game, color: Color) -> f64 {
+        if self.settings.dynamic_komi {
+            search::dynamic_komi::extra_komi(game, color)
+        } else {
+            0.0
+        }
+    }
+
     /// Counts hopeless moves; true when it is time to resign: never early in the game, never
-    /// while Black still has handicap stones to make good, and never with `--never-resign`.
+    /// while Black still has handicap stones to make good, never while the search counts
+    /// with dynamic komi (its win rates are not the game's), and never with `--never-resign`.
     fn hopeless(&mut self, game: &Game, color: Color, winrate: f64) -> bool {
         let area = game.size() * game.size();
         let too_early = game.move_count() < area / 4
-            || (color == Color::Black && game.handicap() >= 2 && game.move_count() < area / 2);
+            || (color == Color::Black && game.handicap() >= 2 && game.move_count() < area / 2)
+            || self.extra_komi(game, color) > 0.0;
         let streak = &mut self.hopeless[color.index()];
         if winrate < self.settings.resign_threshold && !too_early {
             *streak += 1;
@@ -400,6 +415,35 @@ mod tests {
             time: None,
             ..Settings::default()
         })
+    }
+
+    /// With four stones on 13×13 Black wins nearly every playout; dynamic komi brings its
+    /// win rate back towards the middle, while the expected margin stays the game's own.
+    #[test]
+    fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
+        let mut game = Game::new(13, 0.5, Superko::Situational);
+        let stones: Vec<_> = ["D4", "K10", "D10", "K4"]
+            .iter()
+            .map(|s| game.board().point_named(s).unwrap())
+            .collect();
+        assert!(game.place_handicap(&stones));
+        let search = |dynamic_komi| {
+            let mut player = quick();
+            player.settings.dynamic_komi = dynamic_komi;
+            let report = player.search(&game, Color::Black, None);
+            (report.best().unwrap().2, report.mean_margin)
+        };
+        let (plain, plain_margin) = search(false);
+        let (dynamic, dynamic_margin) = search(true);
+        assert!(plain > 0.75, "Black's win rate with four stones: {plain}");
+        assert!(
+            dynamic < plain - 0.2,
+            "with dynamic komi: {dynamic}, without: {plain}"
+        );
+        assert!(
+            (plain_margin - dynamic_margin).abs() < 15.0,
+            "margins {plain_margin} and {dynamic_margin}"
+        );
     }
 
     #[test]

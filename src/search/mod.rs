@@ -5,6 +5,7 @@
 //! Moves that would bring back any earlier arrangement of stones (in the game or along the
 //! path) never enter the tree. A search also gathers ownership statistics for dead stones.
 
+pub mod dynamic_komi;
 mod priors;
 mod report;
 pub mod tree;
