@@ -6,3 +6,15 @@
 loadsgf ladder/no-escape.sgf
 10 reg_genmove white
 #? [!E4]
+
+# White D4 has two liberties. Either atari starts a ladder that works: E4 chases it to the
+# bottom left corner, D3 to the top right, where Black Q16 stands. GNU Go: E4, then D3.
+loadsgf ladder/capture.sgf
+20 reg_genmove black
+#? [E4|D3]
+
+# The same with White at Q16, on the way of the ladder from D3: only E4 captures.
+# GNU Go plays E4 and does not list D3 among its ten best moves.
+loadsgf ladder/capture-away-from-breaker.sgf
+30 reg_genmove black
+#? [E4]
