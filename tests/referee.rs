@@ -467,7 +467,8 @@ fn shards_split_a_round_robin_and_merge_back() {
 
 /// GNU Go 3.8 level 10, and rules (komi 7.5) whose games start with the moves of a record in
 /// tests/data; `None` (the test skips) without GNU Go, except where it is required.
-fn gnugo_and_opening(record: &str, size: usize) -> Option<(Entrant, Rules)> {
+/// GNU Go 3.8 picks among equal moves at random unless given a seed; `seed` pins its play.
+fn gnugo_and_opening(record: &str, size: usize, seed: u32) -> Option<(Entrant, Rules)> {
     if !have_gnugo() {
         return None;
     }
@@ -475,8 +476,10 @@ fn gnugo_and_opening(record: &str, size: usize) -> Option<(Entrant, Rules)> {
         .join("tests/data")
         .join(record);
     let text = std::fs::read_to_string(sgf).unwrap();
-    let gnugo =
-        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10").unwrap();
+    let gnugo = Entrant::parse(&format!(
+        "gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10 --seed {seed}"
+    ))
+    .unwrap();
     let rules = Rules {
         komi: 7.5,
         opening: referee::game::opening_from_sgf(&text, size).unwrap(),
@@ -489,7 +492,7 @@ fn gnugo_and_opening(record: &str, size: usize) -> Option<(Entrant, Rules)> {
 /// tengen do not agree on the dead stones: play resumes and settles them.
 #[test]
 fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
-    let Some((gnugo, rules)) = gnugo_and_opening("dispute-opening.sgf", 9) else {
+    let Some((gnugo, rules)) = gnugo_and_opening("dispute-opening.sgf", 9, 2) else {
         return;
     };
     let opening = rules.opening.clone();
@@ -523,7 +526,7 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
 /// referee rules a forfeit and records the game.
 #[test]
 fn a_real_engine_crash_forfeits_the_game() {
-    let Some((gnugo, rules)) = gnugo_and_opening("gnugo-crash-opening.sgf", 19) else {
+    let Some((gnugo, rules)) = gnugo_and_opening("gnugo-crash-opening.sgf", 19, 1) else {
         return;
     };
     let opening = rules.opening.clone();
