@@ -331,40 +331,44 @@ impl Board {
     /// with a single liberty (captures count as escaping). Playing a lone stone into atari is
     /// not counted: it is how eyes are destroyed.
     pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
-        let mut libs = [0; 2];
-        let mut found = 0;
-        let mut note = |q: Point, found: &mut usize| {
-            if q != p && !libs[..*found].contains(&q) {
-                libs[*found] = q;
-                *found += 1;
+        let has_friend = self
+            .neighbours(p)
+            .into_iter()
+            .any(|n| self.cells[n] == Cell::Stone(color));
+        has_friend && self.liberties_after(color, p, 2).is_some_and(|l| l < 2)
+    }
+
+    /// The liberties of the string a legal stone of `color` at `p` would make, counted up to
+    /// `limit` (at most 4), without playing it; `None` when the stone captures, which always
+    /// gives liberties.
+    pub fn liberties_after(&self, color: Color, p: Point, limit: usize) -> Option<usize> {
+        let mut found = [p; 4];
+        let mut count = 0;
+        let mut note = |q: Point| {
+            if q != p && self.cells[q] == Cell::Empty && !found[..count].contains(&q) {
+                found[count] = q;
+                count += 1;
             }
-            *found >= 2
+            count >= limit
         };
-        let mut has_friend = false;
         for n in self.neighbours(p) {
             match self.cells[n] {
-                Cell::Empty if note(n, &mut found) => return false,
-                Cell::Stone(c) if c != color && self.string_liberties(n) == 1 => return false,
-                Cell::Stone(c) if c == color => has_friend = true,
+                Cell::Empty if note(n) => return Some(limit),
+                Cell::Stone(c) if c != color && self.string_liberties(n) == 1 => return None,
                 _ => {}
             }
-        }
-        if !has_friend {
-            return false;
         }
         for n in self.neighbours(p) {
             if self.cells[n] != Cell::Stone(color) {
                 continue;
             }
             for s in self.string_stones(n) {
-                for q in self.neighbours(s) {
-                    if self.cells[q] == Cell::Empty && note(q, &mut found) {
-                        return false;
-                    }
+                if self.neighbours(s).into_iter().any(&mut note) {
+                    return Some(limit);
                 }
             }
         }
-        true
+        Some(count)
     }
 
     /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has

@@ -33,7 +33,7 @@ pub fn is_caught(board: &Board, s: Point) -> bool {
 /// the string through `p` is left with two liberties and the opponent captures it anyway.
 pub fn is_failed_escape(board: &Board, color: Color, p: Point) -> bool {
     // Most escapes are plainly out or plainly in: read only when two liberties are left.
-    if !leaves_two_liberties(board, color, p) {
+    if board.liberties_after(color, p, 3) != Some(2) {
         return false;
     }
     let mut after = board.clone();
@@ -58,35 +58,6 @@ pub fn is_ladder_atari(board: &Board, color: Color, p: Point) -> bool {
         }
     }
     false
-}
-
-/// Whether `color`'s stone at `p` makes a string of exactly two liberties without capturing,
-/// counted without playing it, which is cheaper than copying the board.
-fn leaves_two_liberties(board: &Board, color: Color, p: Point) -> bool {
-    let mut found = [p; 3];
-    let mut count = 0;
-    let mut note = |q: Point| {
-        if q != p && board.is_empty_point(q) && !found[..count].contains(&q) {
-            found[count] = q;
-            count += 1;
-        }
-        count == found.len()
-    };
-    for n in board.neighbours(p) {
-        match board.stone(n) {
-            None if note(n) => return false,
-            Some(c) if c != color && board.string_liberties(n) == 1 => return false,
-            Some(c) if c == color => {
-                for s in board.string_stones(n) {
-                    if board.neighbours(s).into_iter().any(&mut note) {
-                        return false;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    count == 2
 }
 
 /// The attacker to move against `s` with two liberties, after `step` ataris: `Some(true)` if
