@@ -112,6 +112,7 @@ pub fn run_search(seconds: f64, rounds: usize) {
                     max_tree_bytes: 1 << 30,
                     seed: 1,
                     komi_offset: 0.0,
+                    tuning: crate::search::Tuning::default(),
                     halt: None,
                 };
                 let mut rates = Vec::new();

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use tengen::clock::TimeSystem;
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve};
+use tengen::search::Tuning;
 use tengen::{bench, referee, regress};
 
 const HELP: &str = "\
@@ -67,6 +68,10 @@ Options:
   --seed N                  seed of every random choice (default: a new one each run, shown
                             in the log); with --threads 1 and --playouts, the same seed
                             gives the same moves
+  --tune NAME=V,...         the search's constants, for tuning matches: rave (RAVE
+                            equivalence, default 3000), prior (scale of every prior, 1),
+                            learned (learned-model prior, 8), expand (games before a leaf is
+                            expanded, 0 = 2 on 9x9 and 8 above), virtual_loss (1)
   --ponder                  search on the opponent's time, from tengen's move until the next
                             command arrives (the reply then starts from that search)
   --live-gfx                GoGui's live graphics on stderr while genmove thinks (visits,
@@ -128,6 +133,7 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
             "--resign-threshold" => {
                 player.resign_threshold = number(value(&mut args, option)?, option)?
             }
+            "--tune" => player.tuning = Tuning::parse(value(&mut args, option)?)?,
             "--save-games" => config.save_games = Some(value(&mut args, option)?.into()),
             "--superko" => {
                 let v = value(&mut args, option)?;

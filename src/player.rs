@@ -8,7 +8,7 @@ use crate::clock::{self, Clock};
 use crate::game::{Game, Step};
 use crate::playout::status::{self, Judgement, Status};
 use crate::search::tree::Tree;
-use crate::search::{self, Halt, Limits, Report, Watch};
+use crate::search::{self, Halt, Limits, Report, Tuning, Watch};
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -25,6 +25,8 @@ pub struct Settings {
     pub dynamic_komi: bool,
     /// Seconds of network and process overhead kept back from every deadline.
     pub lag: f64,
+    /// The search's constants (`--tune`).
+    pub tuning: Tuning,
 }
 
 impl Default for Settings {
@@ -39,6 +41,7 @@ impl Default for Settings {
             never_resign: false,
             dynamic_komi: false,
             lag: 1.0,
+            tuning: Tuning::default(),
         }
     }
 }
@@ -128,6 +131,7 @@ impl Player {
                 ^ game.board().hash()
                 ^ (game.move_count() as u64).rotate_left(32),
             komi_offset: 0.0,
+            tuning: self.settings.tuning,
             halt: self.interrupt.clone(),
         }
     }

@@ -41,6 +41,7 @@ fn help_lists_every_option() {
         "--seed",
         "--superko",
         "situational|positional",
+        "--tune",
         "bench",
         "regress",
         "--engine",
@@ -59,6 +60,9 @@ fn unknown_options_are_refused_on_stderr() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--frobnicate"));
     let out = run(&["--superko", "japanese"], b"", None);
     assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--tune", "rave=fast"], b"", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("rave"));
 }
 
 #[test]
@@ -148,4 +152,31 @@ fn one_thread_with_a_seed_plays_the_same_game_every_time() {
     );
     assert_eq!(play("3"), first);
     assert_ne!(play("4"), first, "another seed, another game");
+}
+
+#[test]
+fn tuned_constants_reach_the_search() {
+    let input = b"boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n";
+    let play = |tune: &str| {
+        let out = run(
+            &[
+                "--seed",
+                "3",
+                "--threads",
+                "1",
+                "--playouts",
+                "400",
+                "--tune",
+                tune,
+            ],
+            input,
+            None,
+        );
+        assert!(out.status.success());
+        responses(&out)
+    };
+    let default = play("");
+    assert_eq!(play("rave=3000,prior=1"), default, "the defaults, named");
+    // A tree that never grows below the root plays other moves.
+    assert_ne!(play("expand=100000"), default);
 }

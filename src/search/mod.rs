@@ -9,8 +9,10 @@ pub mod dynamic_komi;
 mod priors;
 mod report;
 pub mod tree;
+mod tuning;
 
 pub use report::{Candidate, Report};
+pub use tuning::Tuning;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -52,6 +54,7 @@ pub struct Limits {
     /// both sides go on fighting for every point instead of playing at random in a decided
     /// game.
     pub komi_offset: f64,
+    pub tuning: Tuning,
     /// Stops the search early when it answers true.
     pub halt: Option<Halt>,
 }
@@ -63,13 +66,6 @@ pub struct Watch<'a> {
     pub see: &'a mut dyn FnMut(&Report),
 }
 
-/// RAVE equivalence parameter E of β = ñ / (ñ + n + n·ñ/E).
-const RAVE_EQUIVALENCE: f64 = 3000.0;
-/// A leaf is expanded once this many games went through it: soon on small boards, later on
-/// large ones where every expansion costs hundreds of nodes.
-fn expand_visits(size: usize) -> u32 {
-    if size <= 9 { 2 } else { 8 }
-}
 /// The stack of a search thread. Ladder reading in the priors keeps board copies on it
 /// (`playout::ladder`); the default 2 MB would leave too little margin.
 pub const STACK_BYTES: usize = 16 << 20;
@@ -267,10 +263,12 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     let mut passes = 0;
     loop {
         let node = tree.node(*s.path.last().expect("a root"));
-        if node.children().is_none() && node.real_visits() >= expand_visits(s.board.size()) {
+        if node.children().is_none()
+            && node.real_visits() >= shared.limits.tuning.expand_visits(s.board.size())
+        {
             expand(shared, node, &s.board, color, &s.hashes);
         }
-        let Some(child) = select(tree, node) else {
+        let Some(child) = select(tree, node, &shared.limits.tuning) else {
             break;
         };
         let next = tree.node(child);
@@ -379,11 +377,11 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
 
 /// The child with the best blend of its own and its AMAF win rate (virtual losses count as
 /// losses); `None` for a leaf.
-fn select(tree: &Tree, node: &Node) -> Option<u32> {
+fn select(tree: &Tree, node: &Node, tuning: &Tuning) -> Option<u32> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for i in node.children()? {
-        let value = blended_value(tree.node(i).stats());
+        let value = blended_value(tree.node(i).stats(), tuning);
         if value > best_value {
             best_value = value;
             best = Some(i);
@@ -392,8 +390,8 @@ fn select(tree: &Tree, node: &Node) -> Option<u32> {
     best
 }
 
-fn blended_value(s: tree::Stats) -> f64 {
-    let n = (s.visits + s.virtual_loss) as f64;
+fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
+    let n = s.visits as f64 + tuning.virtual_loss * s.virtual_loss as f64;
     let q = if n > 0.0 {
         s.wins as f64 / (2.0 * n)
     } else {
@@ -404,7 +402,7 @@ fn blended_value(s: tree::Stats) -> f64 {
         return q;
     }
     let amaf_q = s.amaf_wins as f64 / (2.0 * amaf_n);
-    let beta = amaf_n / (amaf_n + n + n * amaf_n / RAVE_EQUIVALENCE);
+    let beta = amaf_n / (amaf_n + n + n * amaf_n / tuning.rave);
     (1.0 - beta) * q + beta * amaf_q
 }
 
@@ -438,13 +436,14 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let (visits, wins) = priors::for_move(board, color, p, &features[i], share);
+        let tuning = &shared.limits.tuning;
+        let (visits, wins) = priors::for_move(board, color, p, (&features[i], share), tuning);
         shared
             .tree
             .node(first + i as u32)
             .init(Move::Play(p), visits, wins);
     }
-    let (visits, wins) = priors::for_pass(board);
+    let (visits, wins) = priors::for_pass(board, &shared.limits.tuning);
     shared
         .tree
         .node(first + count as u32)

@@ -10,9 +10,12 @@ use crate::board::{Board, Color, Point};
 use crate::playout::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
 use crate::playout::ladder;
 
+use super::Tuning;
+
 /// Virtual games of one piece of knowledge.
-fn unit(board: &Board) -> u32 {
-    if board.size() <= 13 { 10 } else { 20 }
+fn unit(board: &Board, tuning: &Tuning) -> u32 {
+    let base = if board.size() <= 13 { 10.0 } else { 20.0 };
+    (base * tuning.prior).round() as u32
 }
 
 /// Accumulates virtual games.
@@ -28,23 +31,24 @@ impl Prior {
     }
 }
 
-/// Virtual wins for the learned model's favourites: `LEARNED * sqrt(share)` units (Pachi
-/// gives its pattern prior in proportion to the square root of the probability too).
-const LEARNED: f64 = 8.0;
-
 /// The prior of `color`'s move at `p`, with the features `f` (see `playout::features`), to
 /// which the learned move model gives `share` of its probability among the candidates.
+/// The learned model's favourites get virtual wins in proportion to the square root of
+/// `share` (as Pachi's pattern prior does).
 pub fn for_move(
     board: &Board,
     color: Color,
     p: Point,
-    f: &[u16; GROUPS],
-    share: f64,
+    (f, share): (&[u16; GROUPS], f64),
+    tuning: &Tuning,
 ) -> (u32, u32) {
-    let u = unit(board);
+    let u = unit(board, tuning);
     let mut prior = Prior { visits: 0, wins: 0 };
     prior.add(u, 0.5);
-    prior.add((LEARNED * share.sqrt() * f64::from(u)).round() as u32, 1.0);
+    prior.add(
+        (tuning.learned * share.sqrt() * f64::from(u)).round() as u32,
+        1.0,
+    );
     // Tactics the model sees only in part (it knows no string sizes and reads no ladders):
     // taking a string in atari, or saving one's own unless the ladder works.
     let (captures, self_atari) = (f[CAPTURE] > 0, f[SELF_ATARI] > 0);
@@ -63,8 +67,8 @@ pub fn for_move(
     (prior.visits, prior.wins)
 }
 
-pub fn for_pass(board: &Board) -> (u32, u32) {
-    let u = unit(board);
+pub fn for_pass(board: &Board, tuning: &Tuning) -> (u32, u32) {
+    let u = unit(board, tuning);
     let mut prior = Prior { visits: 0, wins: 0 };
     let opponent_passed =
         board.last_moves()[0].is_none() && board.empty_count() < board.size() * board.size();
@@ -108,7 +112,13 @@ mod tests {
             .sum();
         let value = |p: Point| {
             let share = f64::from(strength(&features(p), Color::Black) / total);
-            let (visits, wins) = for_move(&board, Color::Black, p, &features(p), share);
+            let (visits, wins) = for_move(
+                &board,
+                Color::Black,
+                p,
+                (&features(p), share),
+                &Tuning::default(),
+            );
             f64::from(wins) / (2.0 * f64::from(visits))
         };
         let capture = board.point_named("E5").unwrap();

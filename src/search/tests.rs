@@ -15,6 +15,7 @@ fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
         max_tree_bytes: 64 << 20,
         seed,
         komi_offset: 0.0,
+        tuning: Tuning::default(),
         halt: None,
     }
 }

@@ -1,0 +1,105 @@
+//! The search's constants, which tuning matches change from the command line
+//! (`--tune rave=2000,prior=1.5`) to play one setting against another.
+
+/// The constants of one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// RAVE equivalence E of β = ñ / (ñ + n + n·ñ/E): about how many games a move needs
+    /// before its own win rate counts as much as its AMAF win rate.
+    pub rave: f64,
+    /// Scales every prior's virtual games: how long knowledge outweighs the games played.
+    pub prior: f64,
+    /// Virtual wins for the learned model's favourites, in prior units per square root of the
+    /// model's share of the move.
+    pub learned: f64,
+    /// Games through a leaf before it is expanded; 0 picks by board size (`expand_visits`).
+    pub expand: u32,
+    /// How many losses one virtual loss counts for while another thread is below a node.
+    pub virtual_loss: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            rave: 3000.0,
+            prior: 1.0,
+            learned: 8.0,
+            expand: 0,
+            virtual_loss: 1.0,
+        }
+    }
+}
+
+impl Tuning {
+    /// Reads `name=value` pairs, separated by commas, over the defaults.
+    pub fn parse(text: &str) -> Result<Tuning, String> {
+        let mut tuning = Tuning::default();
+        for pair in text.split(',').filter(|s| !s.trim().is_empty()) {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| format!("--tune: {pair}: expected name=value"))?;
+            let number = value
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .ok_or_else(|| format!("--tune: {name}: not a number 0 or more: {value}"))?;
+            match name.trim() {
+                "rave" if number > 0.0 => tuning.rave = number,
+                "prior" => tuning.prior = number,
+                "learned" => tuning.learned = number,
+                "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
+                "virtual_loss" => tuning.virtual_loss = number,
+                "rave" | "expand" => return Err(format!("--tune: {name}: bad value {value}")),
+                other => {
+                    return Err(format!(
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss)"
+                    ));
+                }
+            }
+        }
+        Ok(tuning)
+    }
+
+    /// Games through a leaf before it is expanded: soon on small boards, later on large ones
+    /// where every expansion costs hundreds of nodes.
+    pub fn expand_visits(&self, size: usize) -> u32 {
+        match self.expand {
+            0 if size <= 9 => 2,
+            0 => 8,
+            n => n,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_change_only_what_they_name() {
+        let tuning = Tuning::parse("rave=2000, prior=1.5,expand=4").unwrap();
+        assert_eq!(tuning.rave, 2000.0);
+        assert_eq!(tuning.prior, 1.5);
+        assert_eq!(tuning.expand_visits(19), 4);
+        assert_eq!(tuning.learned, Tuning::default().learned);
+        assert_eq!(Tuning::parse("").unwrap(), Tuning::default());
+        assert_eq!(Tuning::default().expand_visits(9), 2);
+        assert_eq!(Tuning::default().expand_visits(19), 8);
+    }
+
+    #[test]
+    fn bad_pairs_are_refused_with_their_name() {
+        for (text, word) in [
+            ("rave", "name=value"),
+            ("rave=0", "rave"),
+            ("prior=-1", "prior"),
+            ("prior=NaN", "prior"),
+            ("expand=2.5", "expand"),
+            ("ucb=1", "unknown constant ucb"),
+        ] {
+            let error = Tuning::parse(text).unwrap_err();
+            assert!(error.contains(word), "{text}: {error}");
+        }
+    }
+}
