@@ -57,6 +57,21 @@ pub enum Cell {
     Border,
 }
 
+impl Cell {
+    /// The cell's two bits in a neighbourhood code.
+    pub const fn code(self) -> u16 {
+        match self {
+            Cell::Empty => 0,
+            Cell::Stone(Color::Black) => 1,
+            Cell::Stone(Color::White) => 2,
+            Cell::Border => 3,
+        }
+    }
+}
+
+/// The neighbourhood code of a point with the border all around.
+const ALL_BORDER: u16 = u16::MAX;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     Pass,
@@ -88,6 +103,9 @@ pub struct Board {
     size: usize,
     stride: usize,
     cells: [Cell; MAX_CELLS],
+    /// The 3×3 neighbourhood of every cell (see `neighbourhood`), kept up to date as stones
+    /// come and go: the playout policy reads it at every move.
+    neighbourhoods: [u16; MAX_CELLS],
     /// Head (representative stone) of the string each stone belongs to.
     head: [u16; MAX_CELLS],
     /// Next stone of the same string, circularly.
@@ -118,6 +136,7 @@ impl Board {
             size,
             stride,
             cells: [Cell::Border; MAX_CELLS],
+            neighbourhoods: [ALL_BORDER; MAX_CELLS],
             head: [0; MAX_CELLS],
             next: [0; MAX_CELLS],
             liberties: [0; MAX_CELLS],
@@ -133,7 +152,7 @@ impl Board {
         for row in 0..size {
             for col in 0..size {
                 let p = board.point(col, row);
-                board.cells[p] = Cell::Empty;
+                board.set_cell(p, Cell::Empty);
                 board.add_empty(p);
             }
         }
@@ -170,6 +189,36 @@ impl Board {
 
     pub fn cell(&self, p: Point) -> Cell {
         self.cells[p]
+    }
+
+    /// The eight points around `p` in neighbourhood-code order: the row above from left to
+    /// right, left, right, the row below from left to right. Neighbour `7 - i` is the mirror
+    /// of neighbour `i` through `p`.
+    pub fn around(&self, p: Point) -> [Point; 8] {
+        let s = self.stride;
+        [p + s - 1, p + s, p + s + 1, p - 1, p + 1, p - s - 1, p - s, p - s + 1]
+    }
+
+    /// The 3×3 neighbourhood of `p` as a code: two bits (`Cell::code`) per point of
+    /// `around(p)`, the first in the lowest bits.
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        self.neighbourhoods[p]
+    }
+
+    /// The neighbourhood code of `p` computed from the cells.
+    fn neighbourhood_from_cells(&self, p: Point) -> u16 {
+        let around = self.around(p).into_iter().enumerate();
+        around.fold(0, |code, (i, q)| code | self.cells[q].code() << (2 * i))
+    }
+
+    /// Changes one cell and, in the codes of the points around it, its two bits.
+    fn set_cell(&mut self, p: Point, cell: Cell) {
+        self.cells[p] = cell;
+        for (i, n) in self.around(p).into_iter().enumerate() {
+            // Seen from n, p is the mirror neighbour.
+            let shift = 2 * (7 - i);
+            self.neighbourhoods[n] = self.neighbourhoods[n] & !(3 << shift) | cell.code() << shift;
+        }
     }
 
     pub fn stone(&self, p: Point) -> Option<Color> {
@@ -463,7 +512,7 @@ impl Board {
     /// Puts a stone on a point already known to be legal: captures, merges, liberties, ko.
     pub fn place(&mut self, color: Color, p: Point) {
         debug_assert!(self.is_legal(color, p));
-        self.cells[p] = Cell::Stone(color);
+        self.set_cell(p, Cell::Stone(color));
         self.remove_empty(p);
         self.hash ^= zobrist::key(color, p);
         self.head[p] = p as u16;
@@ -599,7 +648,7 @@ impl Board {
         let mut s = h;
         loop {
             let color = self.stone(s).expect("captured stone");
-            self.cells[s] = Cell::Empty;
+            self.set_cell(s, Cell::Empty);
             self.hash ^= zobrist::key(color, s);
             self.add_empty(s);
             s = self.next[s] as usize;
@@ -645,12 +694,12 @@ impl Board {
         let placed = placed.chain(white.iter().map(|&p| (p, Some(Color::White))));
         for (p, color) in empty.iter().map(|&p| (p, None)).chain(placed) {
             if let Some(old) = trial.stone(p) {
-                trial.cells[p] = Cell::Empty;
+                trial.set_cell(p, Cell::Empty);
                 trial.hash ^= zobrist::key(old, p);
                 trial.add_empty(p);
             }
             if let Some(c) = color {
-                trial.cells[p] = Cell::Stone(c);
+                trial.set_cell(p, Cell::Stone(c));
                 trial.remove_empty(p);
                 trial.hash ^= zobrist::key(c, p);
             }
@@ -705,7 +754,7 @@ impl Board {
                     'O' => Color::White,
                     _ => continue,
                 };
-                board.cells[p] = Cell::Stone(color);
+                board.set_cell(p, Cell::Stone(color));
                 board.remove_empty(p);
                 board.hash ^= zobrist::key(color, p);
             }
@@ -732,7 +781,7 @@ impl Board {
         let mut board = Board::new(size);
         for p in board.points().collect::<Vec<_>>() {
             if let Cell::Stone(color) = cells[p] {
-                board.cells[p] = cells[p];
+                board.set_cell(p, cells[p]);
                 board.remove_empty(p);
                 board.hash ^= zobrist::key(color, p);
             }
@@ -781,6 +830,10 @@ impl Board {
     /// on any disagreement with the incrementally kept state.
     pub fn check_invariants(&self) {
         let fresh = Self::from_cells(self.size, &self.cells);
+        for p in self.points() {
+            let code = self.neighbourhood_from_cells(p);
+            assert_eq!(self.neighbourhoods[p], code, "neighbourhood of {p}");
+        }
         assert_eq!(self.hash, fresh.hash, "hash");
         assert_eq!(self.empty_len, fresh.empty_len, "empty count");
         for i in 0..self.empty_len {

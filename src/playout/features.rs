@@ -6,7 +6,6 @@
 //! `weights` reads them back.
 
 use crate::board::{Board, Color, Point};
-use crate::playout::pattern;
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
 /// last move, distance to the move before, line. The model knows shapes by their canonical
@@ -41,7 +40,7 @@ pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
     let [last, before] = board.last_moves();
     let (capture, escape, atari) = tactics(board, color, p, last);
     [
-        pattern::code(board, p),
+        board.neighbourhood(p),
         capture,
         escape,
         u16::from(board.is_self_atari(color, p)),

@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 
 use crate::board::{Board, Cell, Color, Point};
 
-/// Neighbour offsets (dx, dy, with y pointing up) in code order.
+/// Neighbour offsets (dx, dy, with y pointing up) in the order of `Board::around`, the order
+/// of the board's neighbourhood codes.
 const OFFSETS: [(i32, i32); 8] = [
     (-1, 1),
     (0, 1),
@@ -19,10 +20,10 @@ const OFFSETS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
-const EMPTY: u8 = 0;
-const BLACK: u8 = 1;
-const WHITE: u8 = 2;
-const BORDER: u8 = 3;
+const EMPTY: u8 = Cell::Empty.code() as u8;
+const BLACK: u8 = Cell::Stone(Color::Black).code() as u8;
+const WHITE: u8 = Cell::Stone(Color::White).code() as u8;
+const BORDER: u8 = Cell::Border.code() as u8;
 
 /// Who must be to move for a shape to count: the player whose stones are written `X`, the
 /// other, or either.
@@ -162,23 +163,6 @@ pub fn prepare() {
     table();
 }
 
-/// The neighbourhood code of `p`.
-pub fn code(board: &Board, p: Point) -> u16 {
-    let stride = board.size() as i32 + 2;
-    let mut code = 0u16;
-    for (i, &(dx, dy)) in OFFSETS.iter().enumerate() {
-        let q = (p as i32 + dx + dy * stride) as usize;
-        let state = match board.cell(q) {
-            Cell::Empty => EMPTY,
-            Cell::Stone(Color::Black) => BLACK,
-            Cell::Stone(Color::White) => WHITE,
-            Cell::Border => BORDER,
-        };
-        code |= (state as u16) << (2 * i);
-    }
-    code
-}
-
 /// The same neighbourhood for every rotation, reflection and colour swap: the smallest code
 /// among the eight symmetries, with the colours swapped when White is to move (so that the
 /// mover's stones are always "black").
@@ -205,7 +189,7 @@ pub fn canonical(code: u16, mover: Color) -> u16 {
 
 /// Whether `color` playing at the empty point `p` makes one of the shapes.
 pub fn is_good_shape(board: &Board, p: Point, color: Color) -> bool {
-    table()[code(board, p) as usize] & (1 << color.index()) != 0
+    table()[board.neighbourhood(p) as usize] & (1 << color.index()) != 0
 }
 
 #[cfg(test)]
@@ -223,14 +207,14 @@ mod tests {
         let mut board = Board::new(9);
         let centre = at(&board, "E5");
         board.play(Color::Black, at(&board, "E6")).unwrap();
-        let above = canonical(code(&board, centre), Color::Black);
+        let above = canonical(board.neighbourhood(centre), Color::Black);
         let mut other = Board::new(9);
         other.play(Color::Black, at(&other, "D5")).unwrap();
-        assert_eq!(canonical(code(&other, centre), Color::Black), above);
+        assert_eq!(canonical(other.neighbourhood(centre), Color::Black), above);
         let mut swapped = Board::new(9);
         swapped.play(Color::White, at(&swapped, "E4")).unwrap();
-        assert_eq!(canonical(code(&swapped, centre), Color::White), above);
-        assert_ne!(canonical(code(&swapped, centre), Color::Black), above);
+        assert_eq!(canonical(swapped.neighbourhood(centre), Color::White), above);
+        assert_ne!(canonical(swapped.neighbourhood(centre), Color::Black), above);
     }
 
     #[test]
