@@ -196,7 +196,16 @@ impl Board {
     /// of neighbour `i` through `p`.
     pub fn around(&self, p: Point) -> [Point; 8] {
         let s = self.stride;
-        [p + s - 1, p + s, p + s + 1, p - 1, p + 1, p - s - 1, p - s, p - s + 1]
+        [
+            p + s - 1,
+            p + s,
+            p + s + 1,
+            p - 1,
+            p + 1,
+            p - s - 1,
+            p - s,
+            p - s + 1,
+        ]
     }
 
     /// The 3×3 neighbourhood of `p` as a code: two bits (`Cell::code`) per point of

@@ -28,6 +28,38 @@ fn shared_liberties_are_counted_once() {
 }
 
 #[test]
+fn neighbourhood_codes_follow_stones_and_captures() {
+    let mut board = board_from(&[
+        ".....", //
+        ".....", "..X..", ".....", ".....",
+    ]);
+    let c2 = at(&board, "C2");
+    // C3 is the second point around C2 (the row above, left to right: B3, C3, D3).
+    assert_eq!(
+        board.neighbourhood(c2),
+        Cell::Stone(Color::Black).code() << 2
+    );
+    // A1: off the board above-left, left and on the whole row below.
+    let border = Cell::Border.code();
+    let a1 = at(&board, "A1");
+    let edges = [0, 3, 5, 6, 7]
+        .iter()
+        .fold(0, |code, i| code | border << (2 * i));
+    assert_eq!(board.neighbourhood(a1), edges);
+    // White surrounds and takes C3: C2's code counts White's stone and C3 empty again.
+    for name in ["C4", "B3", "D3", "C2"] {
+        board.play(Color::White, at(&board, name)).unwrap();
+        board.check_invariants();
+    }
+    assert!(board.is_empty_point(at(&board, "C3")));
+    let c1 = at(&board, "C1");
+    assert_eq!(
+        board.neighbourhood(c1),
+        Cell::Stone(Color::White).code() << 2 | edges & 0xFC00
+    );
+}
+
+#[test]
 fn suicide_of_one_or_many_stones_is_illegal() {
     let board = board_from(&[
         ".X...", //

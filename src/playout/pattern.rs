@@ -213,8 +213,14 @@ mod tests {
         assert_eq!(canonical(other.neighbourhood(centre), Color::Black), above);
         let mut swapped = Board::new(9);
         swapped.play(Color::White, at(&swapped, "E4")).unwrap();
-        assert_eq!(canonical(swapped.neighbourhood(centre), Color::White), above);
-        assert_ne!(canonical(swapped.neighbourhood(centre), Color::Black), above);
+        assert_eq!(
+            canonical(swapped.neighbourhood(centre), Color::White),
+            above
+        );
+        assert_ne!(
+            canonical(swapped.neighbourhood(centre), Color::Black),
+            above
+        );
     }
 
     #[test]
