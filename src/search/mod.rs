@@ -54,6 +54,7 @@ pub struct Limits {
     /// both sides go on fighting for every point instead of playing at random in a decided
     /// game.
     pub komi_offset: f64,
+    /// The search's constants (`--tune`).
     pub tuning: Tuning,
     /// Stops the search early when it answers true.
     pub halt: Option<Halt>,
