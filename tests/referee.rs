@@ -466,8 +466,8 @@ fn shards_split_a_round_robin_and_merge_back() {
 }
 
 /// GNU Go 3.8 level 10, and rules (komi 7.5) whose games start with the moves of a record in
-/// tests/data; `None` (the test skips) without GNU Go, except where it is required.
-/// GNU Go 3.8 picks among equal moves at random unless given a seed; `seed` pins its play.
+/// tests/data; `None` (the test skips) without GNU Go, except where it is required. GNU Go
+/// picks among equal moves at random unless given a seed: `seed` makes its play repeatable.
 fn gnugo_and_opening(record: &str, size: usize, seed: u32) -> Option<(Entrant, Rules)> {
     if !have_gnugo() {
         return None;

@@ -438,7 +438,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
         let tuning = &shared.limits.tuning;
-        let (visits, wins) = priors::for_move(board, color, p, (&features[i], share), tuning);
+        let (visits, wins) = priors::for_move(board, color, p, &features[i], share, tuning);
         shared
             .tree
             .node(first + i as u32)

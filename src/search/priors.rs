@@ -39,7 +39,8 @@ pub fn for_move(
     board: &Board,
     color: Color,
     p: Point,
-    (f, share): (&[u16; GROUPS], f64),
+    f: &[u16; GROUPS],
+    share: f64,
     tuning: &Tuning,
 ) -> (u32, u32) {
     let u = unit(board, tuning);
@@ -116,7 +117,8 @@ mod tests {
                 &board,
                 Color::Black,
                 p,
-                (&features(p), share),
+                &features(p),
+                share,
                 &Tuning::default(),
             );
             f64::from(wins) / (2.0 * f64::from(visits))
