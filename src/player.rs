@@ -522,15 +522,9 @@ mod tests {
         assert_ne!(mv, Move::Pass);
     }
 
-    #[test]
-    fn resigns_only_after_three_hopeless_moves_and_not_early() {
-        let mut player = quick();
-        let mut game = Game::new(9, 7.5, Superko::Situational);
-        assert!(
-            !player.hopeless(&game, Color::White, 0.01),
-            "too early in the game"
-        );
-        for _ in 0..30 {
+    /// Plays `moves` moves on the first points that are legal and fill no eye.
+    fn play_on(game: &mut Game, moves: usize) {
+        for _ in 0..moves {
             let c = game.to_move();
             let p = game
                 .board()
@@ -539,6 +533,17 @@ mod tests {
                 .unwrap();
             game.play(c, Move::Play(p)).unwrap();
         }
+    }
+
+    #[test]
+    fn resigns_only_after_three_hopeless_moves_and_not_early() {
+        let mut player = quick();
+        let mut game = Game::new(9, 7.5, Superko::Situational);
+        assert!(
+            !player.hopeless(&game, Color::White, 0.01),
+            "too early in the game"
+        );
+        play_on(&mut game, 30);
         assert!(!player.hopeless(&game, Color::White, 0.01));
         assert!(!player.hopeless(&game, Color::White, 0.01));
         assert!(player.hopeless(&game, Color::White, 0.01));
@@ -550,6 +555,28 @@ mod tests {
         for _ in 0..5 {
             assert!(!player.hopeless(&game, Color::White, 0.0));
         }
+    }
+
+    /// Black's handicap stones are White's to overcome: Black does not give up until half the
+    /// board's worth of moves is played, while White may resign from a quarter on.
+    #[test]
+    fn black_keeps_playing_out_a_handicap_game_until_half_way() {
+        let mut player = quick();
+        let mut game = Game::new(9, 0.5, Superko::Situational);
+        let stones = ["C3", "G7"].map(|s| game.board().point_named(s).unwrap());
+        assert!(game.place_handicap(&stones));
+        play_on(&mut game, 30);
+        for _ in 0..5 {
+            assert!(
+                !player.hopeless(&game, Color::Black, 0.01),
+                "Black at move 30"
+            );
+        }
+        let mut three_hopeless =
+            |game: &Game, color| [0, 1, 2].map(|_| player.hopeless(game, color, 0.01));
+        assert_eq!(three_hopeless(&game, Color::White), [false, false, true]);
+        play_on(&mut game, 12);
+        assert_eq!(three_hopeless(&game, Color::Black), [false, false, true]);
     }
 
     #[test]
