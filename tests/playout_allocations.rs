@@ -1,4 +1,5 @@
-//! Playing moves in a playout allocates nothing: a counting allocator watches whole playouts.
+//! Playing moves in a playout allocates nothing: a counting allocator watches whole playouts
+//! of the random policies and of the heavy policy the search uses.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -6,7 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tengen::board::{Board, Color};
-use tengen::playout::{RandomPolicy, playout};
+use tengen::playout::heavy::HeavyPolicy;
+use tengen::playout::{Policy, RandomPolicy, playout};
 
 struct Counting;
 
@@ -26,28 +28,49 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
+/// Allocations during 50 playouts from the empty board with `policy`, and the moves played.
+fn allocations_in_playouts(size: usize, policy: &mut impl Policy) -> (usize, usize) {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let empty = Board::new(size);
+    let mut board = empty.clone();
+    // The heavy policy's shape table is built once, at its first use: not counted.
+    playout(&mut board, Color::Black, policy, &mut rng);
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let mut moves = 0;
+    for _ in 0..50 {
+        board.clone_from(&empty);
+        moves += playout(&mut board, Color::Black, policy, &mut rng);
+    }
+    (ALLOCATIONS.load(Ordering::SeqCst) - before, moves)
+}
+
 #[test]
 fn playouts_allocate_nothing() {
-    let mut rng = SmallRng::seed_from_u64(5);
     for size in [9, 19] {
-        for avoid_self_atari in [false, true] {
-            let empty = Board::new(size);
-            let mut board = empty.clone();
-            let mut policy = RandomPolicy { avoid_self_atari };
-            let before = ALLOCATIONS.load(Ordering::SeqCst);
-            let mut moves = 0;
-            for _ in 0..50 {
-                board.clone_from(&empty);
-                moves += playout(&mut board, Color::Black, &mut policy, &mut rng);
-            }
-            let during = ALLOCATIONS.load(Ordering::SeqCst) - before;
+        let runs = [
+            (
+                "random",
+                allocations_in_playouts(size, &mut RandomPolicy::default()),
+            ),
+            (
+                "random without self-atari",
+                allocations_in_playouts(
+                    size,
+                    &mut RandomPolicy {
+                        avoid_self_atari: true,
+                    },
+                ),
+            ),
+            ("heavy", allocations_in_playouts(size, &mut HeavyPolicy)),
+        ];
+        for (policy, (during, moves)) in runs {
             assert!(
                 moves > 50 * size * size / 2,
-                "the playouts played ({moves} moves)"
+                "{policy}: the playouts played ({moves} moves)"
             );
             assert_eq!(
                 during, 0,
-                "{size}x{size}: {during} allocations in {moves} playout moves"
+                "{size}x{size} {policy}: {during} allocations in {moves} playout moves"
             );
         }
     }
