@@ -17,8 +17,18 @@ fn engine_args() -> Vec<String> {
         .to_vec()
 }
 
+/// Runs the suites and fails with the descriptions of all unexpected failures.
+fn assert_all_pass(suites: &[PathBuf]) {
+    let failures = failures_of(suites);
+    assert!(
+        failures.is_empty(),
+        "unexpected failures:\n{}",
+        failures.join("\n")
+    );
+}
+
 /// Runs the suites and returns the descriptions of all unexpected failures.
-fn run_all(suites: &[PathBuf]) -> Vec<String> {
+fn failures_of(suites: &[PathBuf]) -> Vec<String> {
     let mut failures = Vec::new();
     for suite in suites {
         let report = run_file(suite, engine(), &engine_args())
@@ -50,12 +60,7 @@ fn the_projects_own_suites_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts");
     let suites = find_suites(&root).unwrap();
     assert!(suites.len() >= 3, "suites found: {suites:?}");
-    let failures = run_all(&suites);
-    assert!(
-        failures.is_empty(),
-        "unexpected failures:\n{}",
-        failures.join("\n")
-    );
+    assert_all_pass(&suites);
 }
 
 /// sgfmill, minigo and KataGo rules cases (third-party data beside the repository). CI always
@@ -74,12 +79,7 @@ fn the_real_world_rules_suites_pass() {
     }
     let suites = find_suites(&root).unwrap();
     assert_eq!(suites.len(), 3, "suites found: {suites:?}");
-    let failures = run_all(&suites);
-    assert!(
-        failures.is_empty(),
-        "unexpected failures:\n{}",
-        failures.join("\n")
-    );
+    assert_all_pass(&suites);
 }
 
 /// gogui-regress runs the engine in the suite's folder; a relative engine path still means
