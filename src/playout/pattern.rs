@@ -83,37 +83,49 @@ fn transform(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
     (x, y)
 }
 
-/// Whether a neighbourhood matches `shape` under one symmetry, with `x` the colour of `X`.
-fn matches(shape: &Shape, neighbours: &[u8; 8], symmetry: usize, x: u8) -> bool {
+/// Where an offset is in `OFFSETS`.
+fn neighbour_index(offset: (i32, i32)) -> usize {
+    OFFSETS
+        .iter()
+        .position(|&o| o == offset)
+        .expect("a neighbour")
+}
+
+/// A shape under one symmetry and with one colour as `X`: for each neighbour, in `OFFSETS`
+/// order, the states it may be in, one bit per state. Building the table tries every shape on
+/// 65,536 neighbourhoods, so the rows are read once, here.
+type Compiled = [u8; 8];
+
+fn compile(shape: &Shape, symmetry: usize, x: u8) -> Compiled {
     let o = if x == BLACK { WHITE } else { BLACK };
+    let bit = |state: u8| 1u8 << state;
+    let any = bit(EMPTY) | bit(BLACK) | bit(WHITE) | bit(BORDER);
+    // A centre shape needs all eight neighbours on the board, so even its `?` excludes the edge.
     let edge = shape.rows[2] == "###";
+    let mut allowed = [0u8; 8];
     for (row, text) in shape.rows.iter().enumerate() {
         for (col, symbol) in text.bytes().enumerate() {
             let offset = (col as i32 - 1, 1 - row as i32);
             if offset == (0, 0) {
                 continue;
             }
-            let (dx, dy) = transform(symmetry, offset);
-            let i = OFFSETS
-                .iter()
-                .position(|&o| o == (dx, dy))
-                .expect("a neighbour");
-            let state = neighbours[i];
-            let ok = match symbol {
-                b'X' => state == x,
-                b'O' => state == o,
-                b'.' => state == EMPTY,
-                b'x' => state == x || state == EMPTY,
-                b'o' => state == o || state == EMPTY,
-                b'#' => state == BORDER,
-                _ => edge || state != BORDER,
+            allowed[neighbour_index(transform(symmetry, offset))] = match symbol {
+                b'X' => bit(x),
+                b'O' => bit(o),
+                b'.' => bit(EMPTY),
+                b'x' => bit(x) | bit(EMPTY),
+                b'o' => bit(o) | bit(EMPTY),
+                b'#' => bit(BORDER),
+                _ if edge => any,
+                _ => any & !bit(BORDER),
             };
-            if !ok {
-                return false;
-            }
         }
     }
-    true
+    allowed
+}
+
+fn matches(allowed: &Compiled, states: &[u8; 8]) -> bool {
+    allowed.iter().zip(states).all(|(a, &s)| a & (1 << s) != 0)
 }
 
 fn mover_allowed(mover: Mover, x: u8, to_move: u8) -> bool {
@@ -124,35 +136,54 @@ fn mover_allowed(mover: Mover, x: u8, to_move: u8) -> bool {
     }
 }
 
-/// Whether a move by `to_move` into a neighbourhood is good shape.
-fn good_shape(neighbours: &[u8; 8], to_move: u8) -> bool {
-    // Centre shapes need all eight neighbours on the board.
-    let centre_ok = !neighbours.contains(&BORDER);
-    (0..8).any(|symmetry| {
-        [BLACK, WHITE].iter().any(|&x| {
-            let cut = centre_ok
-                && matches(&CUT, neighbours, symmetry, x)
-                && !CUT_EXCEPTIONS
-                    .iter()
-                    .any(|e| matches(e, neighbours, symmetry, x));
-            cut || SHAPES.iter().any(|s| {
-                let edge = s.rows[2] == "###";
-                (edge || centre_ok)
-                    && mover_allowed(s.mover, x, to_move)
-                    && matches(s, neighbours, symmetry, x)
-            })
-        })
-    })
+/// Every shape compiled for every symmetry and colour.
+struct Shapes {
+    /// The first cut and its two exceptions.
+    cuts: Vec<(Compiled, [Compiled; 2])>,
+    /// The other shapes, with who must be to move and the colour of `X`.
+    others: Vec<(Compiled, Mover, u8)>,
+}
+
+impl Shapes {
+    fn compile() -> Shapes {
+        let mut shapes = Shapes {
+            cuts: Vec::new(),
+            others: Vec::new(),
+        };
+        for symmetry in 0..8 {
+            for x in [BLACK, WHITE] {
+                let exceptions = CUT_EXCEPTIONS.each_ref().map(|e| compile(e, symmetry, x));
+                shapes.cuts.push((compile(&CUT, symmetry, x), exceptions));
+                for s in SHAPES {
+                    shapes.others.push((compile(s, symmetry, x), s.mover, x));
+                }
+            }
+        }
+        shapes
+    }
+
+    /// Whether a move by `to_move` into a neighbourhood is good shape.
+    fn good_shape(&self, states: &[u8; 8], to_move: u8) -> bool {
+        let cut = self.cuts.iter().any(|(cut, exceptions)| {
+            matches(cut, states) && !exceptions.iter().any(|e| matches(e, states))
+        });
+        cut || self
+            .others
+            .iter()
+            .any(|(shape, mover, x)| mover_allowed(*mover, *x, to_move) && matches(shape, states))
+    }
 }
 
 /// Bit 0: good shape for Black to play; bit 1: for White.
 fn table() -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     TABLE.get_or_init(|| {
+        let shapes = Shapes::compile();
         (0..=u16::MAX)
             .map(|code| {
                 let n = states(code);
-                u8::from(good_shape(&n, BLACK)) | (u8::from(good_shape(&n, WHITE)) << 1)
+                u8::from(shapes.good_shape(&n, BLACK))
+                    | (u8::from(shapes.good_shape(&n, WHITE)) << 1)
             })
             .collect()
     })
@@ -177,8 +208,7 @@ pub fn canonical(code: u16, mover: Color) -> u16 {
         .map(|symmetry| {
             let mut out = 0u16;
             for (i, &offset) in OFFSETS.iter().enumerate() {
-                let to = transform(symmetry, offset);
-                let j = OFFSETS.iter().position(|&o| o == to).expect("a neighbour");
+                let j = neighbour_index(transform(symmetry, offset));
                 out |= u16::from(swap(states[i])) << (2 * j);
             }
             out
