@@ -71,9 +71,7 @@ Options:
   --tune NAME=V,...         the search's constants, for tuning matches: rave (RAVE
                             equivalence, default 3000), prior (scale of every prior, 1),
                             learned (learned-model prior, 8), expand (games before a leaf is
-                            expanded, 0 = 2 on 9x9 and 8 above), virtual_loss (1),
-                            open (prior units against the first two lines and for the
-                            third and fourth where no stone is within 3 points, 0)
+                            expanded, 0 = 2 on 9x9 and 8 above), virtual_loss (1)
   --ponder                  search on the opponent's time, from tengen's move until the next
                             command arrives (the reply then starts from that search)
   --live-gfx                GoGui's live graphics on stderr while genmove thinks (visits,

@@ -26,7 +26,6 @@ pub const CAPTURE: usize = 1;
 pub const ESCAPE: usize = 2;
 pub const SELF_ATARI: usize = 3;
 pub const ATARI: usize = 4;
-pub const LINE: usize = 7;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] =
     [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5];

@@ -3,12 +3,11 @@
 //! ataris, self-ataris, distance to the last two moves, line; see `playout::features`) adds
 //! virtual wins in proportion to the square root of its probability of the move; captures and
 //! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
-//! of two or more stones and an escape into a working ladder add virtual losses. Where no
-//! stone stands near, as in the opening, the first two lines may lose and the third and
-//! fourth win (`Tuning::open`). Pass loses unless the opponent just passed.
+//! of two or more stones and an escape into a working ladder add virtual losses.
+//! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
-use crate::playout::features::{ATARI, CAPTURE, ESCAPE, GROUPS, LINE, SELF_ATARI};
+use crate::playout::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
 use crate::playout::ladder;
 
 use super::Tuning;
@@ -66,31 +65,8 @@ pub fn for_move(
     if self_atari {
         prior.add(u, 0.0);
     }
-    if tuning.open > 0.0 && is_open_area(board, p) {
-        let open = (tuning.open * f64::from(u)).round() as u32;
-        match f[LINE] {
-            0 | 1 => prior.add(open, 0.0),
-            2 | 3 => prior.add(open, 1.0),
-            _ => {}
-        }
-    }
     (prior.visits, prior.wins)
 }
-
-/// No stone within Manhattan distance `OPEN_RADIUS` of `p`: a move there makes territory or
-/// a base on the third and fourth lines, and too little on the first two.
-fn is_open_area(board: &Board, p: Point) -> bool {
-    let (col, row) = board.coords(p);
-    let span = |x: usize| x.saturating_sub(OPEN_RADIUS)..=(x + OPEN_RADIUS).min(board.size() - 1);
-    span(row).all(|r| {
-        span(col).all(|c| {
-            col.abs_diff(c) + row.abs_diff(r) > OPEN_RADIUS
-                || board.is_empty_point(board.point(c, r))
-        })
-    })
-}
-
-const OPEN_RADIUS: usize = 3;
 
 pub fn for_pass(board: &Board, tuning: &Tuning) -> (u32, u32) {
     let u = unit(board, tuning);
@@ -155,50 +131,5 @@ mod tests {
             .unwrap();
         assert_eq!(board.point_name(best), "E5");
         assert!(value(capture) > 0.6, "{}", value(capture));
-    }
-
-    #[test]
-    fn open_areas_favour_the_third_and_fourth_lines() {
-        let mut board = Board::new(19);
-        board
-            .play(Color::Black, board.point_named("Q16").unwrap())
-            .unwrap();
-        let open = Tuning {
-            open: 1.0,
-            ..Tuning::default()
-        };
-        let value = |name: &str, tuning: &Tuning| {
-            let p = board.point_named(name).unwrap();
-            let f = features(&board, Color::White, p);
-            let (visits, wins) = for_move(&board, Color::White, p, &f, 0.01, tuning);
-            f64::from(wins) / (2.0 * f64::from(visits))
-        };
-        // B10 and K2 are on the second line, D4 and K4 on the fourth, K10 in the centre; all
-        // in open areas. Q13 is on the fourth line, three points from Q16: not open.
-        assert!(value("B10", &open) < value("K10", &open));
-        assert!(value("K2", &open) < value("K10", &open));
-        assert!(value("D4", &open) > value("K10", &open));
-        assert_eq!(value("Q13", &open), value("K10", &open));
-        assert_eq!(value("K4", &open), value("D4", &open));
-        let plain = Tuning::default();
-        assert_eq!(value("B10", &plain), value("D4", &plain));
-        // R17 is on the third line but next to Q16.
-        assert_eq!(value("R17", &open), value("R17", &plain));
-    }
-
-    #[test]
-    fn an_open_area_has_no_stone_within_three_points() {
-        let mut board = Board::new(19);
-        let at = |b: &Board, n: &str| b.point_named(n).unwrap();
-        board.play(Color::White, at(&board, "K10")).unwrap();
-        for (name, open) in [
-            ("K13", false),
-            ("M11", false),
-            ("K14", true),
-            ("M12", true),
-            ("A1", true),
-        ] {
-            assert_eq!(is_open_area(&board, at(&board, name)), open, "{name}");
-        }
     }
 }

@@ -16,9 +16,6 @@ pub struct Tuning {
     pub expand: u32,
     /// How many losses one virtual loss counts for while another thread is below a node.
     pub virtual_loss: f64,
-    /// Prior units of losses for a move on the first two lines, and of wins for one on the
-    /// third and fourth, where no stone stands near (an open area, as in the opening).
-    pub open: f64,
 }
 
 impl Default for Tuning {
@@ -29,7 +26,6 @@ impl Default for Tuning {
             learned: 8.0,
             expand: 0,
             virtual_loss: 1.0,
-            open: 0.0,
         }
     }
 }
@@ -54,11 +50,10 @@ impl Tuning {
                 "learned" => tuning.learned = number,
                 "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
                 "virtual_loss" => tuning.virtual_loss = number,
-                "open" => tuning.open = number,
                 "rave" | "expand" => return Err(format!("--tune: {name}: bad value {value}")),
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, open)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss)"
                     ));
                 }
             }
