@@ -65,9 +65,9 @@ pub struct Player {
     pool: rayon::ThreadPool,
     /// Consecutive hopeless moves of each colour.
     hopeless: [u32; 2],
-    /// The judgement made for a stone arrangement, kept so that `final_status_list` agrees with
-    /// the pass that was made on it.
-    judged: Option<(u64, Judgement)>,
+    /// The judgement made for a board size and stone arrangement, kept so that
+    /// `final_status_list` agrees with the pass that was made on it.
+    judged: Option<(usize, u64, Judgement)>,
     /// The last `genmove` search, for reuse after the moves that followed it.
     kept: Option<Kept>,
     pub clock: Clock,
@@ -84,6 +84,8 @@ pub struct Player {
 /// A search tree and the position its root stands for.
 struct Kept {
     tree: Tree,
+    /// The board size: the tree's points mean nothing on another board.
+    size: usize,
     /// Steps of the game at the root, the stones there, and the side to move.
     steps: usize,
     hash: u64,
@@ -112,9 +114,13 @@ impl Player {
         self.interrupt = Some(interrupt);
     }
 
-    /// A new game starts (`clear_board`, `boardsize`).
+    /// A new game starts (`clear_board`, `boardsize`, `loadsgf`): nothing found in the last
+    /// one carries over (its tree, its dead stones, its hopeless moves).
     pub fn new_game(&mut self) {
         self.games += 1;
+        self.kept = None;
+        self.judged = None;
+        self.hopeless = [0; 2];
     }
 
     /// Search limits for the game's position; the seed depends on the position, so the same
@@ -194,6 +200,7 @@ impl Player {
         let (report, tree) = search::search_tree(game, color, limits, &self.pool, tree, watch);
         self.kept = Some(Kept {
             tree,
+            size: game.size(),
             steps: game.steps().len(),
             hash: game.board().hash(),
             color,
@@ -229,7 +236,7 @@ impl Player {
     /// root with `color` to move now.
     fn reusable_tree(&mut self, game: &Game, color: Color) -> Option<Tree> {
         let kept = self.kept.take()?;
-        if game.hash_at(kept.steps) != Some(kept.hash) {
+        if kept.size != game.size() || game.hash_at(kept.steps) != Some(kept.hash) {
             return None;
         }
         let mut node = Tree::ROOT;
@@ -378,8 +385,12 @@ impl Player {
     /// in a decided game the losing side would otherwise throw away its living groups in the
     /// tree, and they would look dead.
     pub fn judgement(&mut self, game: &Game) -> &Judgement {
-        let hash = game.board().hash();
-        if self.judged.as_ref().is_none_or(|(h, _)| *h != hash) {
+        let (size, hash) = (game.size(), game.board().hash());
+        if self
+            .judged
+            .as_ref()
+            .is_none_or(|(s, h, _)| (*s, *h) != (size, hash))
+        {
             let playouts = self
                 .settings
                 .playouts
@@ -401,9 +412,9 @@ impl Player {
                 .zip(&second.ownership)
                 .map(|(a, b)| [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0])
                 .collect();
-            self.judged = Some((hash, status::judge(game.board(), &ownership)));
+            self.judged = Some((size, hash, status::judge(game.board(), &ownership)));
         }
-        &self.judged.as_ref().expect("a judgement").1
+        &self.judged.as_ref().expect("a judgement").2
     }
 }
 
@@ -478,6 +489,7 @@ mod tests {
         // Not for the wrong colour, nor after the game went elsewhere.
         player.kept = Some(Kept {
             tree,
+            size: game.size(),
             steps: game.steps().len(),
             hash: game.board().hash(),
             color: Color::Black,

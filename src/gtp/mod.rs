@@ -747,6 +747,7 @@ impl Engine {
         let record = sgf::load(tree, until, self.game.komi(), self.game.superko())
             .map_err(|e| format!("cannot load file: {e}"))?;
         self.game = record.game;
+        self.player.new_game();
         self.info = record.info;
         Ok(self.game.to_move().name().into())
     }

@@ -1,3 +1,4 @@
+mod new_game;
 use std::io::Cursor;
 
 use rand::rngs::SmallRng;
