@@ -256,11 +256,16 @@ impl Player {
 
     /// `genmove`: search, then play, pass or resign.
     pub fn genmove(&mut self, game: &Game, color: Color) -> Decision {
-        self.genmove_watched(game, color, None)
+        self.genmove_watched(game, color, None).0
     }
 
-    /// `genmove`, showing the search's progress to `watch`.
-    pub fn genmove_watched(&mut self, game: &Game, color: Color, watch: Option<Watch>) -> Decision {
+    /// `genmove`, showing the search's progress to `watch`; also gives the search's report.
+    pub fn genmove_watched(
+        &mut self,
+        game: &Game,
+        color: Color,
+        watch: Option<Watch>,
+    ) -> (Decision, Report) {
         let report = self.search(game, color, watch);
         let winrate = report.best().map_or(0.5, |b| b.2);
         let decision = if self.hopeless(game, color, winrate) {
@@ -269,7 +274,7 @@ impl Player {
             Decision::Play(self.choose(game, color, &report))
         };
         self.move_time = None;
-        decision
+        (decision, report)
     }
 
     /// `kgs-genmove_cleanup`: like `genmove`, but it never passes or resigns while enemy stones

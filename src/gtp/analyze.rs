@@ -186,9 +186,10 @@ impl Engine {
             see: &mut see,
         });
         if request.genmove {
-            let decision = self
+            let (decision, report) = self
                 .player
                 .genmove_watched(&self.game, request.color, watch);
+            write_info(out, &board, request, &report)?;
             let played = match decision {
                 Decision::Resign => "resign".to_string(),
                 Decision::Play(mv) => self.play_own_move(request.color, mv).unwrap_or_else(|e| e),

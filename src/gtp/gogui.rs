@@ -68,7 +68,7 @@ impl Engine {
             every: LIVE_GFX_EVERY,
             see: &mut see,
         };
-        let decision = self.player.genmove_watched(&self.game, color, Some(watch));
+        let (decision, _) = self.player.genmove_watched(&self.game, color, Some(watch));
         let _ = std::io::stderr().write_all(b"gogui-gfx: CLEAR\n\n");
         decision
     }

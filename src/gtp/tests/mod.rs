@@ -887,6 +887,11 @@ fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
     let played = last.strip_prefix("play ").expect("a play line");
     assert_eq!(ok(&mut e, "list_stones w"), played);
     assert_eq!(e.game().move_count(), 2);
+    // With interval 0 the one line comes at the end, before the move.
+    let response = send(&mut e, "kata-genmove_analyze b 0");
+    let lines: Vec<&str> = response.trim_end().lines().collect();
+    assert_eq!(lines.len(), 3, "{response}");
+    assert!(lines[1].starts_with("info move "), "{response}");
 }
 
 /// The KGS dispute: tengen would pass with White's dead stones in its area; the opponent

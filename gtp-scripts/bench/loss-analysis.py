@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Where did tengen's lost games turn? Replays each lost game of a match folder through a
+tengen analysis and prints, for every game, tengen's win rate before each of its own moves and
+the moves after which that win rate fell the most, with the board, so that the mistakes can be
+looked at and classified.
+
+    gtp-scripts/bench/loss-analysis.py MATCH_FOLDER [--games N] [--playouts P] [--engine CMD]
+
+The match folder is one written by `tengen match` (results.dat and games/*.sgf) in which one
+entrant is named tengen. The default judge is target/release/tengen with 10,000 playouts on one
+thread and a fixed seed.
+"""
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+
+
+class Gtp:
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
+
+    def ask(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            reply = self.process.stdout.readline()
+            if reply == "":
+                raise RuntimeError(f"the judge ended on {line}")
+            if reply.strip() == "" and lines:
+                break
+            if reply.strip():
+                lines.append(reply.rstrip("\n"))
+        if not lines[0].startswith("="):
+            raise RuntimeError(f"{line}: {lines}")
+        lines[0] = lines[0][1:].strip()
+        return lines
+
+
+def lost_games(folder):
+    """(game file, tengen's colour, result) of every game tengen lost."""
+    for line in (folder / "results.dat").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        black, white, result, sgf = fields[2], fields[3], fields[4], fields[13]
+        colour = "b" if black == "tengen" else "w" if white == "tengen" else None
+        if colour and result[:1].lower() != colour and result[:1] in "BW":
+            yield folder / sgf, colour, result
+
+
+def moves_of(sgf_text):
+    return re.findall(r";([BW])\[([a-z]{0,2})\]", sgf_text)
+
+
+def black_winrate(judge, path, number, to_move):
+    """Black's win rate in the position before move `number` (1-based)."""
+    judge.ask(f"loadsgf {path} {number}")
+    lines = judge.ask(f"kata-genmove_analyze {to_move} 0")
+    info = [l for l in lines if l.startswith("info")]
+    if not info:
+        return None
+    found = re.search(r"winrate ([0-9.]+)", info[-1])
+    rate = float(found.group(1))
+    return rate if to_move == "b" else 1.0 - rate
+
+
+def analyse(judge, path, colour, result, worst):
+    moves = moves_of(path.read_text())
+    rates = []
+    for number in range(1, len(moves) + 2):
+        to_move = "b" if number % 2 == 1 else "w"
+        rates.append(black_winrate(judge, path, number, to_move) if number <= len(moves) else None)
+    own = [r if colour == "b" else (None if r is None else 1 - r) for r in rates]
+    drops = []
+    for i, (c, _) in enumerate(moves):
+        if c.lower() == colour and i + 2 < len(own) and own[i] is not None and own[i + 2] is not None:
+            drops.append((own[i] - own[i + 2], i + 1))
+    print(f"## {path.name}: tengen {colour.upper()}, {result}, {len(moves)} moves")
+    print("tengen's win rate before its moves: " + " ".join(
+        f"{n}:{100 * own[n - 1]:.0f}" for n in range(1, len(moves) + 1)
+        if moves[n - 1][0].lower() == colour and own[n - 1] is not None))
+    for drop, number in sorted(drops, reverse=True)[:worst]:
+        judge.ask(f"loadsgf {path} {number + 1}")
+        board = "\n".join(judge.ask("showboard"))
+        mv = moves[number - 1][1]
+        print(f"move {number} ({mv}): -{100 * drop:.0f} points of win rate over the reply\n{board}\n")
+    sys.stdout.flush()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=pathlib.Path)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--worst", type=int, default=2)
+    parser.add_argument("--playouts", type=int, default=10000)
+    parser.add_argument("--engine", default="target/release/tengen")
+    args = parser.parse_args()
+    judge = Gtp(f"{args.engine} --playouts {args.playouts} --threads 1 --seed 1 --never-resign")
+    for path, colour, result in list(lost_games(args.folder))[:args.games]:
+        analyse(judge, path.resolve(), colour, result, args.worst)
+
+
+if __name__ == "__main__":
+    main()

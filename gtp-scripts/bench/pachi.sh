@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# A match against Pachi (built without its neural net, see peers.md), komi 7.5, Chinese rules,
+# colours alternating, through tengen's referee. It prints each result and writes the
+# standings with a 95% interval and every game as SGF in the folder.
+#
+#   gtp-scripts/bench/pachi.sh BAR [GAMES] [FOLDER] [-- EXTRA TENGEN OPTIONS]
+#
+# BAR        both sides                              board   games at once
+# 9x9-5k     5,000 playouts a move, 1 thread each     9x9     2
+# 13x13-5k   5,000 playouts a move, 1 thread each     13x13   2
+# 19x19-5k   5,000 playouts a move, 1 thread each     19x19   2
+# 9x9-1s     1 s a move, 2 threads each               9x9     1
+#
+# PACHI names the binary (default target/peers/pachi/pachi) and PACHI_DATA its data folder
+# (default the binary's folder). The first run copies target/release/tengen into the folder and
+# records the commit and the command lines there; every later run of the same command resumes
+# the match with that copy.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k or 9x9-1s}
+games=${2:-200}
+dir=${3:-/tmp/tengen-pachi-$bar}
+shift $(( $# < 3 ? $# : 3 ))
+[ "${1:-}" = "--" ] && shift
+extra="$*"
+pachi=$(realpath "${PACHI:-target/peers/pachi/pachi}")
+export DATA_DIR=$(realpath "${PACHI_DATA:-$(dirname "$pachi")}")
+[ -x "$pachi" ] || { echo "no Pachi at $pachi: build it as gtp-scripts/bench/peers.md says" >&2; exit 2; }
+pachi_common="$pachi -r chinese --nodcnn --nojoseki -D -d 0 resign_threshold=0.05 pass_all_alive"
+case $bar in
+    9x9-5k | 13x13-5k | 19x19-5k)
+        size=${bar%%x*}; jobs=2
+        mine="--playouts 5000 --threads 1"
+        theirs="-t =5000 threads=1 reportfreq=0.005s" ;;
+    9x9-1s)
+        size=9; jobs=1
+        mine="--time 1 --threads 2"
+        theirs="-t 1 threads=2" ;;
+    *) echo "unknown bar $bar" >&2; exit 2 ;;
+esac
+mkdir -p "$dir"
+if [ ! -x "$dir/tengen" ]; then
+    cp target/release/tengen "$dir/tengen"
+    git rev-parse HEAD > "$dir/commit"
+    git status --porcelain --untracked-files=no | sed 's/^/uncommitted: /' >> "$dir/commit"
+fi
+engine1="tengen=$dir/tengen $mine $extra"
+engine2="pachi=$pachi_common $theirs"
+printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
+    "DATA_DIR=$DATA_DIR" > "$dir/command"
+"$dir/tengen" match --engine1 "$engine1" --engine2 "$engine2" \
+    --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs"
