@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod board;
 pub mod clock;
+pub mod cpu_time;
 pub mod game;
 pub mod gtp;
 pub mod player;

@@ -5,6 +5,7 @@
 //! Strings are circular linked lists of stones; each stone knows its string's head, and the head
 //! holds the string's stone and liberty counts. Playing a move allocates nothing.
 
+mod render;
 mod zobrist;
 
 use std::fmt;

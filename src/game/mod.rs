@@ -2,6 +2,7 @@
 //! of positions for superko (art. 6) and undo.
 
 pub mod handicap;
+mod render;
 pub mod score;
 
 use std::collections::HashMap;

@@ -8,7 +8,10 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Engine, SYNTAX_ERROR, color_arg, int_arg};
+use super::Engine;
+use super::args::{color_arg, int_arg};
+use super::error::GtpError;
+use super::response;
 use crate::board::{Board, Color};
 use crate::player::Decision;
 use crate::search::{Report, Watch};
@@ -44,14 +47,14 @@ pub(super) fn parse_request(
     to_move: Color,
     dialect: Dialect,
     genmove: bool,
-) -> Result<Request, String> {
+) -> Result<Request, GtpError> {
     let mut rest = args;
     let color = match rest.first().map(|a| color_arg(a)) {
         Some(Ok(c)) => {
             rest = &rest[1..];
             c
         }
-        _ if genmove => return Err(SYNTAX_ERROR.into()),
+        _ if genmove => return Err(GtpError::Syntax),
         _ => to_move,
     };
     let mut request = Request {
@@ -70,7 +73,7 @@ pub(super) fn parse_request(
     }
     for pair in rest.chunks(2) {
         let [key, value] = pair else {
-            return Err(SYNTAX_ERROR.into());
+            return Err(GtpError::Syntax);
         };
         match *key {
             "interval" => request.interval = interval(int_arg(value)?),
@@ -81,10 +84,14 @@ pub(super) fn parse_request(
                 request.ownership = match *value {
                     "true" => true,
                     "false" => false,
-                    _ => return Err(SYNTAX_ERROR.into()),
+                    _ => return Err(GtpError::Syntax),
                 }
             }
-            _ => return Err(format!("unsupported analysis argument {key}")),
+            _ => {
+                return Err(GtpError::Other(format!(
+                    "unsupported analysis argument {key}"
+                )));
+            }
         }
     }
     Ok(request)
@@ -172,8 +179,7 @@ impl Engine {
         request: &Request,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        writeln!(out, "={}", id.unwrap_or(""))?;
-        out.flush()?;
+        response::begin_stream(out, id)?;
         let board = self.game.board().clone();
         let mut failure = None;
         let mut see = |report: &Report| {
@@ -192,7 +198,9 @@ impl Engine {
             write_info(out, &board, request, &report)?;
             let played = match decision {
                 Decision::Resign => "resign".to_string(),
-                Decision::Play(mv) => self.play_own_move(request.color, mv).unwrap_or_else(|e| e),
+                Decision::Play(mv) => self
+                    .play_own_move(request.color, mv)
+                    .unwrap_or_else(|e| e.to_string()),
             };
             self.ponder_next = true;
             writeln!(out, "play {played}")?;
@@ -207,7 +215,6 @@ impl Engine {
         if let Some(e) = failure {
             return Err(e);
         }
-        writeln!(out)?;
-        out.flush()
+        response::end_stream(out)
     }
 }

@@ -2,7 +2,9 @@
 //! it: ownership (shading), visits and win rates per move (labels), the principal variation,
 //! and a page of settings.
 
-use super::{Engine, Reply, SYNTAX_ERROR, expect_args};
+use super::Engine;
+use super::args::expect_args;
+use super::error::{GtpError, Reply};
 use std::io::Write;
 use std::time::Duration;
 
@@ -172,19 +174,25 @@ impl Engine {
                     }
                 };
                 match *key {
-                    "playouts" => s.playouts = maybe(value).ok_or(SYNTAX_ERROR)?.map(|p| p as u64),
-                    "time" => s.time = maybe(value).ok_or(SYNTAX_ERROR)?.filter(|t| *t > 0.0),
-                    "threads" => s.threads = number(value).ok_or(SYNTAX_ERROR)?.max(1.0) as usize,
-                    "resign_threshold" => s.resign_threshold = number(value).ok_or(SYNTAX_ERROR)?,
+                    "playouts" => {
+                        s.playouts = maybe(value).ok_or(GtpError::Syntax)?.map(|p| p as u64)
+                    }
+                    "time" => s.time = maybe(value).ok_or(GtpError::Syntax)?.filter(|t| *t > 0.0),
+                    "threads" => {
+                        s.threads = number(value).ok_or(GtpError::Syntax)?.max(1.0) as usize
+                    }
+                    "resign_threshold" => {
+                        s.resign_threshold = number(value).ok_or(GtpError::Syntax)?
+                    }
                     "never_resign" => s.never_resign = matches!(value, "1" | "true"),
                     "superko" => {
-                        let kind = Superko::from_name(value).ok_or(SYNTAX_ERROR)?;
+                        let kind = Superko::from_name(value).ok_or(GtpError::Syntax)?;
                         self.game.set_superko(kind);
                     }
-                    _ => return Err(SYNTAX_ERROR.into()),
+                    _ => return Err(GtpError::Syntax),
                 }
             }
-            _ => return Err(SYNTAX_ERROR.into()),
+            _ => return Err(GtpError::Syntax),
         }
         if s.playouts.is_none() && s.time.is_none() {
             s.time = Some(crate::player::DEFAULT_SECONDS);

@@ -1,0 +1,138 @@
+//! GoGui's analysis commands and the streaming analysis of Sabaki and Lizzie.
+
+use super::*;
+
+#[test]
+fn gogui_analysis_commands_answer_in_gogui_formats() {
+    let mut e = quick_engine();
+    ok(&mut e, "boardsize 9");
+    ok(&mut e, "play b e5");
+    let listed = ok(&mut e, "gogui-analyze_commands");
+    for line in listed.lines() {
+        let fields: Vec<&str> = line.split('/').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(
+            ok(&mut e, &format!("known_command {}", fields[2])),
+            "true",
+            "{line}"
+        );
+    }
+    let influence = ok(&mut e, "tengen-ownership");
+    let words: Vec<&str> = influence.split_whitespace().collect();
+    assert_eq!(words[0], "INFLUENCE");
+    assert_eq!(words.len(), 1 + 2 * 81);
+    for pair in words[1..].chunks(2) {
+        assert!(e.game().board().point_named(pair[0]).is_some());
+        assert!((-1.0..=1.0).contains(&pair[1].parse::<f64>().unwrap()));
+    }
+    for command in ["tengen-visits", "tengen-winrates"] {
+        let labels = ok(&mut e, command);
+        let words: Vec<&str> = labels.split_whitespace().collect();
+        assert_eq!(words[0], "LABEL");
+        assert!(words.len() >= 3 && words.len() % 2 == 1, "{labels}");
+        assert!(e.game().board().point_named(words[1]).is_some());
+    }
+    // The principal variation starts with the side to move and alternates.
+    let pv = ok(&mut e, "tengen-pv");
+    let words: Vec<&str> = pv.split_whitespace().collect();
+    assert!(words.len() >= 2 && words.len().is_multiple_of(2), "{pv}");
+    for (i, pair) in words.chunks(2).enumerate() {
+        assert_eq!(pair[0], if i % 2 == 0 { "w" } else { "b" });
+    }
+}
+
+#[test]
+fn the_settings_page_shows_and_changes_settings() {
+    let mut e = quick_engine();
+    let page = ok(&mut e, "tengen-param");
+    assert!(
+        page.contains("[string] playouts 200") && page.contains("[bool] never_resign 0"),
+        "{page}"
+    );
+    ok(&mut e, "tengen-param playouts 300");
+    ok(&mut e, "tengen-param never_resign 1");
+    ok(&mut e, "tengen-param superko positional");
+    ok(&mut e, "tengen-param threads 2");
+    let page = ok(&mut e, "tengen-param");
+    for line in [
+        "[string] playouts 300",
+        "[bool] never_resign 1",
+        "superko positional",
+        "[string] threads 2",
+    ] {
+        assert!(page.contains(line), "{line} in {page}");
+    }
+    assert_eq!(ok(&mut e, "tengen-superko"), "positional");
+    // Clearing the playout limit brings back the default time.
+    ok(&mut e, "tengen-param playouts");
+    assert!(ok(&mut e, "tengen-param").contains("[string] time 5"));
+    for bad in [
+        "tengen-param bogus 1",
+        "tengen-param playouts -5",
+        "tengen-param superko ko",
+        "tengen-param a b c",
+    ] {
+        assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
+    }
+}
+
+#[test]
+fn analysis_arguments_follow_leela_and_katago() {
+    use analyze::{Dialect, parse_request};
+    let black = Color::Black;
+    let parse = |args: &str, genmove| {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        parse_request(&args, Color::White, Dialect::Kata, genmove)
+    };
+    // Colour and interval are optional for an analysis; the colour to move is the default.
+    assert_eq!(parse("", false), parse("w 0", false));
+    let full = parse("b 50 maxmoves 3 minmoves 2 ownership true", false).unwrap();
+    assert_eq!(
+        Ok(full.clone()),
+        parse("B interval 50 maxmoves 3 ownership true", false)
+    );
+    assert!(format!("{full:?}").contains(&format!("color: {black:?}")));
+    assert!(format!("{full:?}").contains("interval: Some(500ms)"));
+    for bad in [
+        "b 10 maxmoves",
+        "b 10 avoid b d4 1",
+        "b 10 ownership maybe",
+        "b x",
+    ] {
+        assert!(parse(bad, false).is_err(), "{bad}");
+    }
+    // A genmove needs its colour.
+    assert!(parse("10", true).is_err());
+    assert!(parse("w 10", true).is_ok());
+    // Leela's dialect knows no ownership.
+    assert!(parse_request(&["b", "ownership", "true"], black, Dialect::Leela, false).is_err());
+}
+
+#[test]
+fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
+    let mut e = quick_engine();
+    ok_all(&mut e, &["boardsize 9", "play b e5"]);
+    // Without a controller attached nothing can arrive to stop it: one last line and the end.
+    let response = send(&mut e, "7 lz-analyze w 10");
+    let lines: Vec<&str> = response.trim_end().lines().collect();
+    assert_eq!(lines[0], "=7");
+    assert!(response.ends_with("\n\n") && !response[..response.len() - 2].contains("\n\n"));
+    for line in &lines[1..] {
+        assert!(line.starts_with("info move "), "{line}");
+    }
+    assert_eq!(
+        err(&mut e, "lz-analyze w 10 frobnicate 1"),
+        "unsupported analysis argument frobnicate"
+    );
+    assert_eq!(err(&mut e, "genmove_analyze"), "syntax error");
+    let response = send(&mut e, "kata-genmove_analyze w 1");
+    let last = response.trim_end().lines().last().unwrap();
+    let played = last.strip_prefix("play ").expect("a play line");
+    assert_eq!(ok(&mut e, "list_stones w"), played);
+    assert_eq!(e.game().move_count(), 2);
+    // With interval 0 the one line comes at the end, before the move.
+    let response = send(&mut e, "kata-genmove_analyze b 0");
+    let lines: Vec<&str> = response.trim_end().lines().collect();
+    assert_eq!(lines.len(), 3, "{response}");
+    assert!(lines[1].starts_with("info move "), "{response}");
+}

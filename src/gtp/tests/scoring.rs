@@ -1,0 +1,131 @@
+//! Counting, lists of stones and the cleanup after a dead-stone dispute.
+
+use super::*;
+
+#[test]
+fn final_score_counts_the_board_without_the_dead_stones() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 9");
+    // Black owns columns A-E, White F-J; a white stone at C7 and a black one at H4 are dead.
+    for row in 1..=9 {
+        ok(&mut e, &format!("play b e{row}"));
+        ok(&mut e, &format!("play w f{row}"));
+    }
+    ok(&mut e, "play w c7");
+    ok(&mut e, "play b h4");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "H4\nC7");
+    assert_eq!(ok(&mut e, "final_score"), "B+1.5");
+    ok(&mut e, "komi 9");
+    assert_eq!(ok(&mut e, "final_score"), "0");
+    ok(&mut e, "komi 9.5");
+    assert_eq!(ok(&mut e, "final_score"), "W+0.5");
+    assert_eq!(ok(&mut e, "final_status_list seki"), "");
+    assert_eq!(ok(&mut e, "final_status_list alive").lines().count(), 2);
+    assert_eq!(err(&mut e, "final_status_list"), "syntax error");
+    assert_eq!(err(&mut e, "final_status_list undead"), "syntax error");
+    // After two passes showboard says the result in points and in stones.
+    ok(&mut e, "komi 7.5");
+    ok(&mut e, "play b pass");
+    ok(&mut e, "play w pass");
+    assert!(ok(&mut e, "showboard").contains("Game over: B+1.5 = B+3/4 stones (黑胜3/4子)"));
+}
+
+#[test]
+fn list_stones_and_showboard_show_the_position() {
+    let mut e = engine();
+    ok(&mut e, "boardsize 5");
+    ok(&mut e, "play b a1");
+    ok(&mut e, "play w e5");
+    ok(&mut e, "play b c3");
+    assert_eq!(ok(&mut e, "list_stones b"), "A1 C3");
+    assert_eq!(ok(&mut e, "list_stones WHITE"), "E5");
+    assert_eq!(err(&mut e, "list_stones"), "syntax error");
+    let board = ok(&mut e, "showboard");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines[0], "A B C D E");
+    assert_eq!(lines[1], " 5 . . . . O 5");
+    assert_eq!(lines[3], " 3 . . X . . 3");
+    assert_eq!(lines[5], " 1 X . . . . 1");
+    assert!(lines[7].starts_with("White to move. Komi 7.5 (3 3/4 stones)"));
+}
+
+/// A 9x9 board divided down the middle: Black's wall on column E, White's on F.
+fn divided_board() -> Engine {
+    let mut config = Config::default();
+    config.player.playouts = Some(1000);
+    config.player.time = None;
+    config.player.threads = 1;
+    let mut e = Engine::new(config);
+    ok(&mut e, "boardsize 9");
+    for row in 1..=9 {
+        ok(&mut e, &format!("play b e{row}"));
+        ok(&mut e, &format!("play w f{row}"));
+    }
+    e
+}
+
+#[test]
+fn cleanup_captures_dead_stones_where_genmove_would_pass() {
+    let mut e = divided_board();
+    // Black B7, D7 and C6 leave White C7 one liberty, C8: its fate is clear.
+    ok_all(
+        &mut e,
+        &[
+            "play w c7",
+            "play b b7",
+            "play b d7",
+            "play b c6",
+            "play w pass",
+        ],
+    );
+    assert_eq!(ok(&mut e, "final_status_list dead"), "C7");
+    assert_eq!(
+        ok(&mut e, "reg_genmove b"),
+        "pass",
+        "passing wins the count"
+    );
+    assert_eq!(ok(&mut e, "kgs-genmove_cleanup b"), "C8");
+    // kgs-rules and kgs-game_over are accepted.
+    ok(&mut e, "kgs-rules japanese");
+    ok(&mut e, "kgs-game_over");
+    assert_eq!(err(&mut e, "kgs-rules"), "syntax error");
+}
+
+/// The KGS dispute: tengen would pass with White's dead stones in its area; the opponent
+/// disputes; `kgs-genmove_cleanup` then captures every one of them before passing, never
+/// filling an eye of its own, and the count does not change.
+#[test]
+fn cleanup_after_a_dispute_captures_every_dead_stone_and_keeps_the_count() {
+    let mut e = divided_board();
+    // Dead White stones: C7 (liberty C8) and B3-C3 (liberty A3).
+    for setup in [
+        "w c7", "b b7", "b d7", "b c6", "w b3", "w c3", "b b2", "b c2", "b b4", "b c4", "b d3",
+    ] {
+        ok(&mut e, &format!("play {setup}"));
+    }
+    ok(&mut e, "play w pass");
+    let dead = ok(&mut e, "final_status_list dead");
+    assert_eq!(dead.split_whitespace().count(), 3, "{dead}");
+    let before = ok(&mut e, "final_score");
+    let mut moves = 0;
+    loop {
+        let board = e.game().board().clone();
+        let mv = ok(&mut e, "kgs-genmove_cleanup b");
+        if mv == "pass" {
+            break;
+        }
+        let p = board.point_named(&mv).unwrap();
+        assert!(!board.is_eye(Color::Black, p), "{mv} fills an own eye");
+        moves += 1;
+        assert!(moves < 20, "cleanup does not end");
+        ok(&mut e, "play w pass");
+    }
+    let white = ok(&mut e, "list_stones w");
+    for stone in ["C7", "B3", "C3"] {
+        assert!(
+            !white.contains(stone),
+            "{stone} still on the board: {white}"
+        );
+    }
+    assert_eq!(ok(&mut e, "final_score"), before);
+}
