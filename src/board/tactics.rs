@@ -1,0 +1,117 @@
+//! Tactical questions about a point, answered without playing: is it an eye, a
+//! self-atari, a nakade sacrifice; how many liberties would a move have; what is a string's
+//! last liberty.
+
+use super::*;
+
+impl Board {
+    /// Whether `p` is an eye of `color`: all neighbours are its stones (or the edge) and the
+    /// diagonals do not make it false (at most one enemy diagonal in the middle, none on the edge).
+    pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        if self.cells[p] != Cell::Empty {
+            return false;
+        }
+        for n in self.neighbours(p) {
+            if !matches!(self.cells[n], Cell::Border) && self.cells[n] != Cell::Stone(color) {
+                return false;
+            }
+        }
+        let mut enemy = 0;
+        let mut border = 0;
+        for d in self.diagonals(p) {
+            match self.cells[d] {
+                Cell::Border => border = 1,
+                Cell::Stone(c) if c != color => enemy += 1,
+                _ => {}
+            }
+        }
+        enemy + border < 2
+    }
+
+    /// Whether a legal stone of `color` at `p` would join a string of two or more stones left
+    /// with a single liberty (captures count as escaping). Playing a lone stone into atari is
+    /// not counted: it is how eyes are destroyed.
+    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        let has_friend = self
+            .neighbours(p)
+            .into_iter()
+            .any(|n| self.cells[n] == Cell::Stone(color));
+        has_friend && self.liberties_after(color, p, 2).is_some_and(|l| l < 2)
+    }
+
+    /// The liberties of the string a legal stone of `color` at `p` would make, counted up to
+    /// `limit` (at most 4), without playing it; `None` when the stone captures, which always
+    /// gives liberties.
+    pub fn liberties_after(&self, color: Color, p: Point, limit: usize) -> Option<usize> {
+        let mut found = [p; 4];
+        let mut count = 0;
+        let mut note = |q: Point| {
+            if q != p && self.cells[q] == Cell::Empty && !found[..count].contains(&q) {
+                found[count] = q;
+                count += 1;
+            }
+            count >= limit
+        };
+        for n in self.neighbours(p) {
+            match self.cells[n] {
+                Cell::Empty if note(n) => return Some(limit),
+                Cell::Stone(c) if c != color && self.string_liberties(n) == 1 => return None,
+                _ => {}
+            }
+        }
+        for n in self.neighbours(p) {
+            if self.cells[n] != Cell::Stone(color) {
+                continue;
+            }
+            for s in self.string_stones(n) {
+                if self.neighbours(s).into_iter().any(&mut note) {
+                    return Some(limit);
+                }
+            }
+        }
+        Some(count)
+    }
+
+    /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has
+    /// at most three stones, and its last liberty touches only that string, enemy stones and
+    /// the edge. Capturing it then leaves the enemy an enclosed eye space of those points,
+    /// which a stone on its vital point may kill (how a group with a big eye is killed).
+    pub fn is_nakade_sacrifice(&self, color: Color, p: Point) -> bool {
+        let mut stones = [p; 3];
+        let mut count = 1;
+        for n in self.neighbours(p) {
+            if self.cells[n] != Cell::Stone(color) || stones[..count].contains(&n) {
+                continue;
+            }
+            for s in self.string_stones(n) {
+                if count == stones.len() {
+                    return false;
+                }
+                stones[count] = s;
+                count += 1;
+            }
+        }
+        let string = &stones[..count];
+        let liberty = string
+            .iter()
+            .flat_map(|&s| self.neighbours(s))
+            .find(|&q| q != p && self.cells[q] == Cell::Empty);
+        liberty.is_some_and(|l| {
+            self.neighbours(l).into_iter().all(|q| {
+                string.contains(&q)
+                    || matches!(self.cells[q], Cell::Border)
+                    || self.cells[q] == Cell::Stone(color.opponent())
+            })
+        })
+    }
+
+    /// The single liberty of the string through `p`, if it has exactly one.
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        if self.string_liberties(p) != 1 {
+            return None;
+        }
+        self.string_stones(p)
+            .flat_map(|s| self.neighbours(s))
+            .find(|&q| self.is_empty_point(q))
+    }
+}
