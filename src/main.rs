@@ -309,7 +309,7 @@ fn parse_event(
         let text =
             std::fs::read(&path).map_err(|e| format!("--opening {}: {e}", path.display()))?;
         event.rules.opening =
-            referee::game::opening_from_sgf(&tengen::sgf::decode(&text), event.rules.size)
+            referee::rules::opening_from_sgf(&tengen::sgf::decode(&text), event.rules.size)
                 .map_err(|e| format!("--opening {}: {e}", path.display()))?;
     }
     Ok(EventOptions { event, merge })

@@ -17,78 +17,12 @@
 use std::io;
 use std::time::{Duration, Instant};
 
+use super::rules::{CycleRule, Rules};
 use crate::board::{Color, Move, Point};
 use crate::clock::{GameClock, TimeSystem};
 use crate::game::score::{GameResult, area};
 use crate::game::{Game, MoveError, Superko};
 use crate::gtp::client::Client;
-
-/// What an event decides about a whole-board repetition (art. 20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CycleRule {
-    /// Forbidden: the move is void, a pass and a warning, like any illegal move.
-    Forbid,
-    /// The game ends without a result.
-    NoResult,
-    /// The game ends in a draw.
-    Draw,
-    /// The game is played again (at most twice; then it has no result).
-    Replay,
-}
-
-impl CycleRule {
-    pub fn from_name(name: &str) -> Option<CycleRule> {
-        match name {
-            "forbid" => Some(CycleRule::Forbid),
-            "no-result" => Some(CycleRule::NoResult),
-            "draw" => Some(CycleRule::Draw),
-            "replay" => Some(CycleRule::Replay),
-            _ => None,
-        }
-    }
-}
-
-/// How every game of an event is played.
-#[derive(Clone, Debug)]
-pub struct Rules {
-    pub size: usize,
-    pub komi: f64,
-    /// Handicap stones for Black (0 or 2 and more); White then receives a point per stone.
-    pub handicap: usize,
-    pub clock: TimeSystem,
-    /// Canadian periods carry the time left over to the next (art. 12).
-    pub carry_over: bool,
-    /// Seconds of process and pipe overhead forgiven on every move.
-    pub lag: f64,
-    /// The first time loss counts as a pass instead of losing (art. 22).
-    pub time_loss_is_pass: bool,
-    pub cycle: CycleRule,
-    /// Play stops after this many moves and the board is counted.
-    pub max_moves: usize,
-    /// Moves every game starts with (an opening), played on both engines' boards first.
-    pub opening: Vec<(Color, Move)>,
-}
-
-/// The main line of an SGF record as opening moves for `size`: plain moves only (no handicap
-/// or setup stones), every one legal.
-pub fn opening_from_sgf(text: &str, size: usize) -> Result<Vec<(Color, Move)>, String> {
-    let trees = crate::sgf::parse(text)?;
-    let tree = trees.first().ok_or("no game in the record")?;
-    let record = crate::sgf::load(tree, crate::sgf::Until::End, 7.5, Superko::Positional)?;
-    let game = record.game;
-    if game.size() != size || !game.start().0.is_board_empty() {
-        return Err(format!(
-            "the opening must start from an empty {size}x{size} board"
-        ));
-    }
-    game.steps()
-        .iter()
-        .map(|step| match *step {
-            crate::game::Step::Move(color, mv) => Ok((color, mv)),
-            _ => Err("the opening has setup stones".to_string()),
-        })
-        .collect()
-}
 
 /// How a game ended, for both sides.
 #[derive(Clone, Debug)]

@@ -10,6 +10,7 @@
 
 pub mod game;
 pub mod results;
+pub mod rules;
 pub mod schedule;
 pub mod standings;
 
@@ -24,8 +25,9 @@ use std::time::Instant;
 use crate::board::Color;
 use crate::gtp::client::Client;
 use crate::sgf::{self, GameInfo};
-pub use game::{CycleRule, Played, Rules};
+pub use game::Played;
 use results::{Record, ResultsFile};
+pub use rules::{CycleRule, Rules};
 pub use schedule::Format;
 use schedule::Pairing;
 

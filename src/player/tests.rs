@@ -1,0 +1,183 @@
+use super::*;
+use crate::game::Superko;
+
+fn quick() -> Player {
+    Player::new(Settings {
+        threads: 1,
+        playouts: Some(800),
+        time: None,
+        ..Settings::default()
+    })
+}
+
+/// With four stones on 13×13 Black wins nearly every playout; dynamic komi brings its
+/// win rate back towards the middle, while the expected margin stays the game's own.
+#[test]
+fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
+    let mut game = Game::new(13, 0.5, Superko::Situational);
+    let stones: Vec<_> = ["D4", "K10", "D10", "K4"]
+        .iter()
+        .map(|s| game.board().point_named(s).unwrap())
+        .collect();
+    assert!(game.place_handicap(&stones));
+    let search = |dynamic_komi| {
+        let mut player = quick();
+        player.settings.dynamic_komi = dynamic_komi;
+        let report = player.search(&game, Color::Black, None);
+        (report.best().unwrap().2, report.mean_margin)
+    };
+    let (plain, plain_margin) = search(false);
+    let (dynamic, dynamic_margin) = search(true);
+    assert!(plain > 0.75, "Black's win rate with four stones: {plain}");
+    assert!(
+        dynamic < plain - 0.2,
+        "with dynamic komi: {dynamic}, without: {plain}"
+    );
+    assert!(
+        (plain_margin - dynamic_margin).abs() < 15.0,
+        "margins {plain_margin} and {dynamic_margin}"
+    );
+}
+
+#[test]
+fn the_subtree_of_the_moves_played_is_kept() {
+    let mut player = quick();
+    let mut game = Game::new(9, 7.5, Superko::Situational);
+    let Decision::Play(mine) = player.genmove(&game, Color::Black) else {
+        panic!("resigned")
+    };
+    game.play(Color::Black, mine).unwrap();
+    // White answers with a move the tree knows.
+    let kept = player.kept.as_ref().unwrap();
+    let after_mine = kept.tree.child(Tree::ROOT, mine).unwrap();
+    let reply = kept
+        .tree
+        .node(kept.tree.node(after_mine).children().unwrap().start)
+        .mv();
+    let expected_visits = kept
+        .tree
+        .node(kept.tree.child(after_mine, reply).unwrap())
+        .stats()
+        .visits;
+    game.play(Color::White, reply).unwrap();
+    let tree = player
+        .reusable_tree(&game, Color::Black)
+        .expect("a reusable tree");
+    assert_eq!(tree.node(Tree::ROOT).stats().visits, expected_visits);
+    // Not for the wrong colour, nor after the game went elsewhere.
+    player.kept = Some(Kept {
+        tree,
+        size: game.size(),
+        steps: game.steps().len(),
+        hash: game.board().hash(),
+        color: Color::Black,
+    });
+    assert!(player.reusable_tree(&game, Color::White).is_none());
+    assert!(
+        player.reusable_tree(&game, Color::Black).is_none(),
+        "taken by the last call"
+    );
+}
+
+#[test]
+fn passes_after_the_opponent_only_when_passing_wins() {
+    // Columns A-E Black's, F-J White's: Black is ahead by 9 - 7.5.
+    let rows = [
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+        "....XO...",
+    ];
+    let board = crate::board::Board::from_diagram(&rows).unwrap();
+    let mut game = Game::new(9, 7.5, Superko::Situational);
+    game.set_start_position(board.clone(), Color::White, 0);
+    game.play(Color::White, Move::Pass).unwrap();
+    let mut player = quick();
+    assert_eq!(
+        player.genmove(&game, Color::Black),
+        Decision::Play(Move::Pass)
+    );
+    // With komi 9.5 passing loses: Black plays on.
+    let mut losing = Game::new(9, 9.5, Superko::Situational);
+    losing.set_start_position(board, Color::White, 0);
+    losing.play(Color::White, Move::Pass).unwrap();
+    let Decision::Play(mv) = quick().genmove(&losing, Color::Black) else {
+        panic!("resigned")
+    };
+    assert_ne!(mv, Move::Pass);
+}
+
+/// Plays `moves` moves on the first points that are legal and fill no eye.
+fn play_on(game: &mut Game, moves: usize) {
+    for _ in 0..moves {
+        let c = game.to_move();
+        let p = game
+            .board()
+            .empty_points()
+            .find(|&p| game.check_move(c, Move::Play(p)).is_ok() && !game.board().is_eye(c, p))
+            .unwrap();
+        game.play(c, Move::Play(p)).unwrap();
+    }
+}
+
+#[test]
+fn resigns_only_after_three_hopeless_moves_and_not_early() {
+    let mut player = quick();
+    let mut game = Game::new(9, 7.5, Superko::Situational);
+    assert!(
+        !player.hopeless(&game, Color::White, 0.01),
+        "too early in the game"
+    );
+    play_on(&mut game, 30);
+    assert!(!player.hopeless(&game, Color::White, 0.01));
+    assert!(!player.hopeless(&game, Color::White, 0.01));
+    assert!(player.hopeless(&game, Color::White, 0.01));
+    assert!(
+        !player.hopeless(&game, Color::White, 0.5),
+        "a good move resets the count"
+    );
+    player.settings.never_resign = true;
+    for _ in 0..5 {
+        assert!(!player.hopeless(&game, Color::White, 0.0));
+    }
+}
+
+/// Black's handicap stones are White's to overcome: Black does not give up until half the
+/// board's worth of moves is played, while White may resign from a quarter on.
+#[test]
+fn black_keeps_playing_out_a_handicap_game_until_half_way() {
+    let mut player = quick();
+    let mut game = Game::new(9, 0.5, Superko::Situational);
+    let stones = ["C3", "G7"].map(|s| game.board().point_named(s).unwrap());
+    assert!(game.place_handicap(&stones));
+    play_on(&mut game, 30);
+    for _ in 0..5 {
+        assert!(
+            !player.hopeless(&game, Color::Black, 0.01),
+            "Black at move 30"
+        );
+    }
+    let mut three_hopeless =
+        |game: &Game, color| [0, 1, 2].map(|_| player.hopeless(game, color, 0.01));
+    assert_eq!(three_hopeless(&game, Color::White), [false, false, true]);
+    play_on(&mut game, 12);
+    assert_eq!(three_hopeless(&game, Color::Black), [false, false, true]);
+}
+
+#[test]
+fn each_new_game_searches_with_another_seed() {
+    let game = Game::new(9, 7.5, Superko::Situational);
+    let mut player = quick();
+    let first = player.search(&game, Color::Black, None).moves;
+    player.kept = None;
+    let again = player.search(&game, Color::Black, None).moves;
+    assert_eq!(first, again, "the same game, the same search");
+    player.kept = None;
+    player.new_game();
+    assert_ne!(player.search(&game, Color::Black, None).moves, first);
+}

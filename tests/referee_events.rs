@@ -1,0 +1,313 @@
+//! The referee with real engines: tengen plays GNU Go with every SGF read back by sgfmill,
+//! a killed run resumes, shards merge, a real crash forfeits, games run side by side.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use tengen::clock::TimeSystem;
+use tengen::referee::{self, Entrant, Event, Format, Rules};
+
+/// Whether GNU Go is installed; where it is required (CI), it must be.
+fn have_gnugo() -> bool {
+    let there = Path::new("/usr/games/gnugo").exists();
+    assert!(
+        there || std::env::var("TENGEN_REQUIRE_GNUGO").is_err(),
+        "GNU Go is required"
+    );
+    if !there {
+        eprintln!("skipped: no GNU Go");
+    }
+    there
+}
+
+fn sgfmill(files: &[PathBuf]) -> Option<Vec<serde_json::Value>> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/sgf/read_sgfmill.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .args(files)
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("No module named"), "{stderr}");
+        assert!(
+            std::env::var("CI").is_err(),
+            "sgfmill must be installed in CI"
+        );
+        return None;
+    }
+    Some(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
+}
+
+#[test]
+fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
+    if !have_gnugo() {
+        return;
+    }
+    let gnugo =
+        Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 1").unwrap();
+    let timed = Rules {
+        clock: TimeSystem::Absolute { main: 60.0 },
+        komi: 7.5,
+        ..rules(7)
+    };
+    let ev = event(
+        "gnugo",
+        vec![tengen("tengen", 300), gnugo],
+        Format::Match { games: 4 },
+        timed,
+    );
+    let records = referee::run(&ev).unwrap();
+    assert_eq!(records.len(), 4);
+    let files: Vec<PathBuf> = records.iter().map(|r| ev.dir.join(&r.sgf)).collect();
+    let Some(read) = sgfmill(&files) else { return };
+    for (record, sgf) in records.iter().zip(&read) {
+        assert_eq!(sgf["size"], 7);
+        assert_eq!(sgf["komi"], 7.5);
+        assert_eq!(sgf["rules"], "Chinese");
+        let result = sgf["result"].as_str().unwrap();
+        let short = record
+            .result
+            .replace("+Resign", "+R")
+            .replace("+Time", "+T");
+        assert_eq!(result, short.replace("+Forfeit", "+F"), "{record:?}");
+        assert_eq!(sgf["moves"].as_array().unwrap().len(), record.moves);
+        let black = if record.black == 0 { "tengen" } else { "gnugo" };
+        assert!(
+            std::fs::read_to_string(ev.dir.join(&record.sgf))
+                .unwrap()
+                .contains(&format!("PB[{black}]"))
+        );
+    }
+    // The results table agrees with the standings.
+    let wins = records.iter().filter(|r| r.winner() == Some(0)).count();
+    let standings = std::fs::read_to_string(ev.dir.join("standings.txt")).unwrap();
+    let line = standings.lines().find(|l| l.contains("tengen")).unwrap();
+    let numbers: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(numbers[3], wins.to_string(), "{standings}");
+}
+
+fn lines_in(file: &Path) -> usize {
+    std::fs::read_to_string(file)
+        .map(|t| {
+            t.lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_killed_run_resumes_without_losing_or_repeating_a_game() {
+    let dir = folder("resume");
+    let quick = format!("{} --playouts 40 --threads 1", env!("CARGO_BIN_EXE_tengen"));
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "match",
+                "--engine1",
+                &quick,
+                "--engine2",
+                &quick,
+                "--games",
+                "10",
+                "--size",
+                "5",
+            ])
+            .args(["--komi", "0.5", "--out", dir.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut first = run();
+    let results = dir.join("results.dat");
+    let start = Instant::now();
+    while lines_in(&results) < 4 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "4 games take too long"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let kept = lines_in(&results);
+    assert!((4..10).contains(&kept), "{kept} games before the kill");
+    assert!(run().wait().unwrap().success());
+    let text = std::fs::read_to_string(&results).unwrap();
+    let ids: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let mut unique = ids.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(ids.len(), 10, "{text}");
+    assert_eq!(unique.len(), 10, "a game played twice: {ids:?}");
+    assert_eq!(std::fs::read_dir(dir.join("games")).unwrap().count(), 10);
+}
+
+#[test]
+fn shards_split_a_round_robin_and_merge_back() {
+    let entrants: Vec<Entrant> = (0..4u32)
+        .map(|i| tengen(&format!("t{i}"), 20 + 10 * i))
+        .collect();
+    let handicap = Rules {
+        handicap: 2,
+        ..rules(7)
+    };
+    let base = event(
+        "shards",
+        entrants,
+        Format::RoundRobin { cycles: 1 },
+        handicap,
+    );
+    let dirs = [folder("shard1"), folder("shard2")];
+    let shard = |k: usize| Event {
+        shard: Some((k, 2)),
+        dir: dirs[k - 1].clone(),
+        ..base.clone()
+    };
+    let (a, b) = (
+        referee::run(&shard(1)).unwrap(),
+        referee::run(&shard(2)).unwrap(),
+    );
+    assert_eq!(a.len() + b.len(), 6);
+    assert!(
+        a.iter().all(|r| b.iter().all(|s| s.id != r.id)),
+        "disjoint shards"
+    );
+    let merged = referee::merge(&base, &dirs).unwrap();
+    assert_eq!(merged.len(), 6);
+    let sgf = std::fs::read_to_string(base.dir.join(&merged[0].sgf)).unwrap();
+    assert!(sgf.contains("HA[2]") && sgf.contains("AB["), "{sgf}");
+    assert!(
+        std::fs::read_to_string(base.dir.join("standings.txt"))
+            .unwrap()
+            .contains("t3")
+    );
+    // Nothing left to play in the merged event.
+    assert_eq!(referee::run(&base).unwrap().len(), 6);
+    // Knockouts and Swiss events are paired as they go: no shards.
+    let swiss = Event {
+        format: Format::Swiss { rounds: 2 },
+        ..shard(1)
+    };
+    assert!(swiss.check().is_err());
+}
+
+/// GNU Go 3.8 level 10, and rules (komi 7.5) whose games start with the moves of a record in
+/// tests/data; `None` (the test skips) without GNU Go, except where it is required. GNU Go
+/// picks among equal moves at random unless given a seed: `seed` makes its play repeatable.
+fn gnugo_and_opening(record: &str, size: usize, seed: u32) -> Option<(Entrant, Rules)> {
+    if !have_gnugo() {
+        return None;
+    }
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(record);
+    let text = std::fs::read_to_string(sgf).unwrap();
+    let gnugo = Entrant::parse(&format!(
+        "gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10 --seed {seed}"
+    ))
+    .unwrap();
+    let rules = Rules {
+        komi: 7.5,
+        opening: referee::rules::opening_from_sgf(&text, size).unwrap(),
+        ..rules(size)
+    };
+    Some((gnugo, rules))
+}
+
+/// From a position of a real game (tests/data/dispute-opening.sgf), both pass and GNU Go and
+/// tengen do not agree on the dead stones: play resumes and settles them.
+#[test]
+fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
+    let Some((gnugo, rules)) = gnugo_and_opening("dispute-opening.sgf", 9, 2) else {
+        return;
+    };
+    let opening = rules.opening.clone();
+    let white = Entrant {
+        command: [
+            env!("CARGO_BIN_EXE_tengen"),
+            "--playouts",
+            "1000",
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+        ]
+        .map(String::from)
+        .to_vec(),
+        name: "tengen".into(),
+    };
+    let record = one_game("real-dispute", gnugo, white, rules);
+    assert!(record.rulings.contains("disputed"), "{}", record.rulings);
+    // Play went on past the opening and the two passes, and the game was counted.
+    assert!(record.moves > opening.len() + 2, "{record:?}");
+    assert!(
+        record.result.parse::<f64>().is_ok() || record.result[2..].parse::<f64>().is_ok(),
+        "{}",
+        record.result
+    );
+}
+
+/// GNU Go 3.8 itself crashes (a segmentation fault) when asked for Black's move after the
+/// moves of tests/data/gnugo-crash-opening.sgf, from a game of the 19x19 strength run: the
+/// referee rules a forfeit and records the game.
+#[test]
+fn a_real_engine_crash_forfeits_the_game() {
+    let Some((gnugo, rules)) = gnugo_and_opening("gnugo-crash-opening.sgf", 19, 1) else {
+        return;
+    };
+    let opening = rules.opening.clone();
+    let record = one_game("gnugo-crash", gnugo, tengen("tengen", 50), rules);
+    assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
+    assert_eq!(record.moves, opening.len());
+    assert!(
+        record.rulings.contains("Black failed"),
+        "{}",
+        record.rulings
+    );
+}
+
+/// `-j 2` plays two games at once: each engine marks itself busy while it thinks, and some
+/// engine sees another game's engine busy at the same time.
+#[test]
+fn jobs_play_games_at_the_same_time() {
+    let busy = folder("jobs-busy");
+    std::fs::create_dir_all(&busy).unwrap();
+    let dir = busy.display();
+    let thinker = || {
+        let genmove = format!(
+            r#"genmove*) touch "{dir}/$$"; sleep 0.5; ls "{dir}" | wc -l >> "{dir}.seen"; rm "{dir}/$$"; printf '= pass\n\n' ;;"#
+        );
+        scripted("thinker", "", &genmove)
+    };
+    let mut event = event(
+        "jobs",
+        vec![thinker(), thinker()],
+        Format::Match { games: 2 },
+        rules(5),
+    );
+    event.jobs = 2;
+    assert_eq!(referee::run(&event).unwrap().len(), 2);
+    let seen = std::fs::read_to_string(format!("{dir}.seen")).unwrap();
+    let most = seen
+        .lines()
+        .filter_map(|l| l.trim().parse::<u32>().ok())
+        .max();
+    assert_eq!(most, Some(2), "engines busy at once, as each saw: {seen:?}");
+}
