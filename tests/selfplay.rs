@@ -55,7 +55,8 @@ fn play_game(engine: &mut Client, size: usize, komi: f64) -> String {
         .split_whitespace()
         .map(|v| point(&game, v))
         .collect();
-    let expected = GameResult::from_count(area(game.board(), &dead), komi, 0).to_string();
+    let expected =
+        GameResult::from_count(area(game.board(), &dead), game.effective_komi()).to_string();
     let score = engine.ask("final_score").unwrap();
     assert_eq!(
         score, expected,

@@ -3,7 +3,10 @@
 
 pub mod handicap;
 mod render;
+mod rules;
 pub mod score;
+
+pub use rules::Rules;
 
 use std::collections::HashMap;
 
@@ -11,31 +14,7 @@ use crate::board::{Board, Color, Illegal, Move, Point};
 
 pub const DEFAULT_KOMI: f64 = 7.5;
 
-/// Which repetitions `play` refuses (art. 6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Superko {
-    /// A move may not give the opponent a position (stones and side to move) seen before.
-    Situational,
-    /// A move may not recreate any earlier arrangement of stones.
-    Positional,
-}
-
-impl Superko {
-    pub fn name(self) -> &'static str {
-        match self {
-            Superko::Situational => "situational",
-            Superko::Positional => "positional",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Superko> {
-        match name.to_ascii_lowercase().as_str() {
-            "situational" => Some(Superko::Situational),
-            "positional" => Some(Superko::Positional),
-            _ => None,
-        }
-    }
-}
+pub use rules::Superko;
 
 /// Why a move is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,9 +54,8 @@ struct Undo {
 pub struct Game {
     board: Board,
     to_move: Color,
-    komi: f64,
-    handicap: usize,
-    superko: Superko,
+    /// The rules; `rules.handicap` counts the stones placed as handicap (see `handicap`).
+    rules: Rules,
     /// Consecutive passes at the end of the history.
     passes: usize,
     /// The position the record starts from (empty, handicap or set-up stones).
@@ -96,9 +74,12 @@ impl Game {
         let mut game = Game {
             board: Board::new(size),
             to_move: Color::Black,
-            komi,
-            handicap: 0,
-            superko,
+            rules: Rules {
+                size,
+                komi,
+                superko,
+                handicap: 0,
+            },
             passes: 0,
             start: Board::new(size),
             start_to_move: Color::Black,
@@ -123,28 +104,44 @@ impl Game {
         self.to_move
     }
 
+    /// The rules, with the handicap as `handicap` counts it.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            handicap: self.handicap(),
+            ..self.rules
+        }
+    }
+
+    /// What Black's area must exceed White's by to win (`Rules::effective_komi`).
+    pub fn effective_komi(&self) -> f64 {
+        self.rules().effective_komi()
+    }
+
     pub fn komi(&self) -> f64 {
-        self.komi
+        self.rules.komi
     }
 
     pub fn set_komi(&mut self, komi: f64) {
-        self.komi = komi;
+        self.rules.komi = komi;
     }
 
     /// Handicap stones: those placed as handicap, or, in a game that started on an empty
     /// board, the Black stones played before White's first move (some GUIs send a handicap
     /// as plain moves) when there are two or more.
     pub fn handicap(&self) -> usize {
-        self.handicap.max(self.handicap_by_plays())
+        self.rules.handicap.max(self.handicap_by_plays())
     }
 
     /// Handicap stones placed as such (`fixed_handicap`, SGF HA with AB, ...).
     pub fn placed_handicap(&self) -> usize {
-        self.handicap
+        self.rules.handicap
     }
 
     fn handicap_by_plays(&self) -> usize {
-        if self.handicap > 0 || !self.start.is_board_empty() || self.start_to_move != Color::Black {
+        if self.rules.handicap > 0
+            || !self.start.is_board_empty()
+            || self.start_to_move != Color::Black
+        {
             return 0;
         }
         let run = self
@@ -156,11 +153,11 @@ impl Game {
     }
 
     pub fn superko(&self) -> Superko {
-        self.superko
+        self.rules.superko
     }
 
     pub fn set_superko(&mut self, superko: Superko) {
-        self.superko = superko;
+        self.rules.superko = superko;
     }
 
     /// The steps since the start (or the handicap), in order.
@@ -202,7 +199,7 @@ impl Game {
 
     /// An empty board of the same size, keeping komi and the superko rule.
     pub fn clear(&mut self) {
-        *self = Game::new(self.size(), self.komi, self.superko);
+        *self = Game::new(self.size(), self.rules.komi, self.rules.superko);
     }
 
     /// Forgets the history: the current position becomes the start of the game.
@@ -250,7 +247,7 @@ impl Game {
             return false;
         }
         self.board = board;
-        self.handicap = points.len();
+        self.rules.handicap = points.len();
         self.to_move = Color::White;
         self.restart_history();
         true
@@ -260,7 +257,7 @@ impl Game {
     pub fn set_start_position(&mut self, board: Board, to_move: Color, handicap: usize) {
         self.board = board;
         self.to_move = to_move;
-        self.handicap = handicap;
+        self.rules.handicap = handicap;
         self.restart_history();
     }
 
@@ -320,7 +317,7 @@ impl Game {
 
     /// Whether `play` accepts the move under the configured superko rule.
     pub fn check_move(&self, color: Color, mv: Move) -> Result<(), MoveError> {
-        self.check_move_under(color, mv, self.superko)
+        self.check_move_under(color, mv, self.rules.superko)
     }
 
     /// The legality the engine's own moves must meet: no earlier arrangement of stones may come
@@ -350,7 +347,7 @@ impl Game {
 
     /// Plays a move if the configured rules allow it; the turn passes to the opponent.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
-        let board = self.legal_board_after(color, mv, self.superko)?;
+        let board = self.legal_board_after(color, mv, self.rules.superko)?;
         self.commit(color, mv, board);
         Ok(())
     }
@@ -404,8 +401,8 @@ impl std::fmt::Debug for Game {
             "{}x{} komi {} handicap {}, {:?} to move after {} steps\n{:?}",
             self.size(),
             self.size(),
-            self.komi,
-            self.handicap,
+            self.rules.komi,
+            self.rules.handicap,
             self.to_move,
             self.steps.len(),
             self.board

@@ -98,11 +98,6 @@ pub fn area(board: &Board, dead: &[Point]) -> AreaCount {
     }
 }
 
-/// Points White receives for the handicap: one per stone from two stones on.
-pub fn handicap_compensation(handicap: usize) -> f64 {
-    if handicap >= 2 { handicap as f64 } else { 0.0 }
-}
-
 /// The result of a counted game: Black's margin in points (negative when White wins).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameResult {
@@ -110,9 +105,10 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    pub fn from_count(count: AreaCount, komi: f64, handicap: usize) -> GameResult {
+    /// The result of an area count, given the effective komi (`Rules::effective_komi`).
+    pub fn from_count(count: AreaCount, effective_komi: f64) -> GameResult {
         GameResult {
-            margin: count.black - count.white - komi - handicap_compensation(handicap),
+            margin: count.black - count.white - effective_komi,
         }
     }
 
@@ -216,13 +212,5 @@ mod tests {
         assert_eq!(result(-9.0).in_stones(), "W+4 1/2 stones");
         assert_eq!(result(0.0).in_stones(), "Draw");
         assert_eq!(result(0.0).in_stones_chinese(), "和棋");
-    }
-
-    #[test]
-    fn handicap_compensation_from_two_stones() {
-        assert_eq!(handicap_compensation(0), 0.0);
-        assert_eq!(handicap_compensation(1), 0.0);
-        assert_eq!(handicap_compensation(2), 2.0);
-        assert_eq!(handicap_compensation(9), 9.0);
     }
 }

@@ -131,7 +131,13 @@ fn handicap_stones_start_the_game_and_undo_stops_there() {
 fn counted(rows: &[&str], dead: &[&str], komi: f64, handicap: usize) -> GameResult {
     let board = Board::from_diagram(rows).expect("diagram");
     let dead: Vec<Point> = dead.iter().map(|n| board.point_named(n).unwrap()).collect();
-    GameResult::from_count(area(&board, &dead), komi, handicap)
+    let rules = Rules {
+        size: board.size(),
+        komi,
+        superko: Superko::Situational,
+        handicap,
+    };
+    GameResult::from_count(area(&board, &dead), rules.effective_komi())
 }
 
 const SPLIT_5: [&str; 5] = [

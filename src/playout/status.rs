@@ -123,5 +123,5 @@ fn in_seki(board: &Board, status: &[Option<Status>], p: Point) -> bool {
 pub fn final_result(game: &Game, judgement: &Judgement) -> GameResult {
     let dead = judgement.stones_with(game.board(), Status::Dead);
     let count = score::area(game.board(), &dead);
-    GameResult::from_count(count, game.komi(), game.handicap())
+    GameResult::from_count(count, game.effective_komi())
 }

@@ -361,11 +361,9 @@ impl Table<'_> {
 
     /// The area count without `dead`, less a stone (two points) for every warning.
     fn count(&self, dead: &[Point]) -> String {
-        let mut result = GameResult::from_count(
-            area(self.game.board(), dead),
-            self.rules.komi,
-            self.game.handicap(),
-        );
+        // The referee's game was set up with the event's komi and handicap.
+        let mut result =
+            GameResult::from_count(area(self.game.board(), dead), self.game.effective_komi());
         let warnings = |color: Color| self.warnings[color.index()] as f64;
         result.margin -= 2.0 * (warnings(Color::Black) - warnings(Color::White));
         result.to_string()

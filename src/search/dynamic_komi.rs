@@ -9,7 +9,6 @@
 
 use crate::board::Color;
 use crate::game::Game;
-use crate::game::score::handicap_compensation;
 
 /// Points a handicap stone is taken to be worth, for Black and for White.
 const STONE_VALUE: [f64; 2] = [12.0, 8.0];
@@ -34,7 +33,7 @@ pub fn extra_komi(game: &Game, color: Color) -> f64 {
     let moves = game.move_count().min(span);
     // The komi at which the handicap would be even, less the komi the game already gives.
     let even = handicap as f64 * STONE_VALUE[color.index()] + 0.5;
-    let given = game.komi() + handicap_compensation(handicap);
+    let given = game.effective_komi();
     (even - given).max(0.0) * (span - moves) as f64 / span as f64
 }
 

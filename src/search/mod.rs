@@ -24,7 +24,6 @@ use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color, MAX_CELLS, Move, Point};
 use crate::game::Game;
-use crate::game::score::handicap_compensation;
 use crate::playout;
 use crate::playout::features::GROUPS;
 use crate::playout::heavy::HeavyPolicy;
@@ -127,7 +126,7 @@ pub fn search_tree(
         root_board: game.board(),
         root_color: color,
         history: game.arrangements().collect(),
-        komi: game.komi() + handicap_compensation(game.handicap()) + limits.komi_offset,
+        komi: game.effective_komi() + limits.komi_offset,
         margins: std::sync::atomic::AtomicI64::new(0),
         playouts: AtomicU64::new(0),
         finished: AtomicU64::new(0),

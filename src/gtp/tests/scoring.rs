@@ -129,3 +129,40 @@ fn cleanup_after_a_dispute_captures_every_dead_stone_and_keeps_the_count() {
     }
     assert_eq!(ok(&mut e, "final_score"), before);
 }
+
+/// Komi and handicap set through GTP reach the count, the record and the search alike: one
+/// effective komi (komi plus a point per handicap stone).
+#[test]
+fn komi_and_handicap_agree_in_the_count_the_record_and_the_search() {
+    let mut e = quick_engine();
+    ok_all(
+        &mut e,
+        &["boardsize 9", "komi 0.5", "set_free_handicap E1 E2"],
+    );
+    // Black's wall on column E, White's on F: Black's area 45, White's 36.
+    for row in 1..=9 {
+        ok(&mut e, &format!("play w F{row}"));
+        if row <= 7 {
+            ok(&mut e, &format!("play b E{}", row + 2));
+        }
+    }
+    ok(&mut e, "play b pass");
+    assert_eq!(e.game().effective_komi(), 2.5);
+    // 45 - 36 - 0.5 - 2.
+    assert_eq!(ok(&mut e, "final_score"), "B+6.5");
+    let record = ok(&mut e, "printsgf");
+    assert!(
+        record.contains("KM[0.5]") && record.contains("HA[2]"),
+        "{record}"
+    );
+    // The search counts with the same komi: the position with two handicap stones and komi
+    // 0.5 is searched exactly as the same stones without handicap and komi 2.5.
+    let board = e.game().board().clone();
+    let searched = |komi: f64, handicap: usize| {
+        let mut game = Game::new(9, komi, Superko::Situational);
+        game.set_start_position(board.clone(), Color::White, handicap);
+        e.player.analyze(&game).mean_margin
+    };
+    assert_eq!(searched(0.5, 2), searched(2.5, 0));
+    assert_ne!(searched(0.5, 2), searched(0.5, 0));
+}
