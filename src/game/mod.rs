@@ -1,6 +1,7 @@
 //! A game under the Chinese rules: the board, whose turn it is, komi, handicap, the full history
 //! of positions for superko (art. 6) and undo.
 
+mod check;
 pub mod handicap;
 mod render;
 mod rules;
@@ -349,6 +350,8 @@ impl Game {
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
         let board = self.legal_board_after(color, mv, self.rules.superko)?;
         self.commit(color, mv, board);
+        #[cfg(debug_assertions)]
+        self.check_invariants();
         Ok(())
     }
 
@@ -390,6 +393,8 @@ impl Game {
         self.board = undo.board;
         self.to_move = undo.to_move;
         self.passes = undo.passes;
+        #[cfg(debug_assertions)]
+        self.check_invariants();
         true
     }
 }

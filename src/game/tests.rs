@@ -259,3 +259,18 @@ fn black_stones_played_before_whites_first_move_are_a_handicap() {
     even.play(Black, mv(&even, "Q16")).unwrap();
     assert_eq!(even.handicap(), 0);
 }
+
+#[test]
+fn the_self_check_replays_the_history_and_catches_a_wrong_record() {
+    let mut game = Game::new(5, 7.5, Superko::Situational);
+    play_all(&mut game, &["C3", "C2", "B2", "pass", "D2"]);
+    assert!(game.undo());
+    game.check_invariants();
+    let mut wrong = game.clone();
+    wrong.passes = 2;
+    let caught = std::panic::catch_unwind(|| wrong.check_invariants());
+    assert!(caught.is_err(), "a wrong count of passes is caught");
+    let mut wrong = game.clone();
+    wrong.steps.pop();
+    assert!(std::panic::catch_unwind(|| wrong.check_invariants()).is_err());
+}
