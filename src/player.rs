@@ -5,10 +5,9 @@
 use crate::board::Point;
 use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
-use crate::game::{Game, Step};
+use crate::game::Game;
 use crate::playout::status::{self, Judgement, Status};
-use crate::search::tree::Tree;
-use crate::search::{self, Halt, Limits, Report, Tuning, Watch};
+use crate::search::{self, Halt, KeptTree, Limits, Report, Tuning, Watch};
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -69,7 +68,7 @@ pub struct Player {
     /// `final_status_list` agrees with the pass that was made on it.
     judged: Option<(usize, u64, Judgement)>,
     /// The last `genmove` search, for reuse after the moves that followed it.
-    kept: Option<Kept>,
+    kept: Option<KeptTree>,
     pub clock: Clock,
     /// While a move is being chosen under a clock: the seconds allowed for the move, which
     /// also bound the judgement behind a pass.
@@ -79,17 +78,6 @@ pub struct Player {
     games: u64,
     /// Asked between playouts of the move searches: has the user interrupted?
     interrupt: Option<Halt>,
-}
-
-/// A search tree and the position its root stands for.
-struct Kept {
-    tree: Tree,
-    /// The board size: the tree's points mean nothing on another board.
-    size: usize,
-    /// Steps of the game at the root, the stones there, and the side to move.
-    steps: usize,
-    hash: u64,
-    color: Color,
 }
 
 impl Player {
@@ -192,19 +180,9 @@ impl Player {
         limits: &Limits,
         watch: Option<Watch>,
     ) -> Report {
-        let tree = self
-            .reusable_tree(game, color)
-            .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
-        let reused = tree.node(Tree::ROOT).stats().visits;
-        log::debug!("kept {reused} visits from the last search");
-        let (report, tree) = search::search_tree(game, color, limits, &self.pool, tree, watch);
-        self.kept = Some(Kept {
-            tree,
-            size: game.size(),
-            steps: game.steps().len(),
-            hash: game.board().hash(),
-            color,
-        });
+        let kept = self.kept.take();
+        let (report, kept) = search::search_reusing(game, color, limits, &self.pool, kept, watch);
+        self.kept = Some(kept);
         report
     }
 
@@ -230,28 +208,6 @@ impl Player {
             report.seconds
         );
         report
-    }
-
-    /// The part of the last search below the moves played since, if the game went on from its
-    /// root with `color` to move now.
-    fn reusable_tree(&mut self, game: &Game, color: Color) -> Option<Tree> {
-        let kept = self.kept.take()?;
-        if kept.size != game.size() || game.hash_at(kept.steps) != Some(kept.hash) {
-            return None;
-        }
-        let mut node = Tree::ROOT;
-        let mut to_move = kept.color;
-        for step in game.steps().get(kept.steps..)? {
-            let Step::Move(c, mv) = *step else {
-                return None;
-            };
-            if c != to_move {
-                return None;
-            }
-            node = kept.tree.child(node, mv)?;
-            to_move = to_move.opponent();
-        }
-        (to_move == color).then(|| Tree::subtree(&kept.tree, node, self.settings.max_tree_mb << 20))
     }
 
     /// `genmove`: search, then play, pass or resign.

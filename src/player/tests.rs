@@ -40,46 +40,6 @@ fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
 }
 
 #[test]
-fn the_subtree_of_the_moves_played_is_kept() {
-    let mut player = quick();
-    let mut game = Game::new(9, 7.5, Superko::Situational);
-    let Decision::Play(mine) = player.genmove(&game, Color::Black) else {
-        panic!("resigned")
-    };
-    game.play(Color::Black, mine).unwrap();
-    // White answers with a move the tree knows.
-    let kept = player.kept.as_ref().unwrap();
-    let after_mine = kept.tree.child(Tree::ROOT, mine).unwrap();
-    let reply = kept
-        .tree
-        .node(kept.tree.node(after_mine).children().unwrap().start)
-        .mv();
-    let expected_visits = kept
-        .tree
-        .node(kept.tree.child(after_mine, reply).unwrap())
-        .stats()
-        .visits;
-    game.play(Color::White, reply).unwrap();
-    let tree = player
-        .reusable_tree(&game, Color::Black)
-        .expect("a reusable tree");
-    assert_eq!(tree.node(Tree::ROOT).stats().visits, expected_visits);
-    // Not for the wrong colour, nor after the game went elsewhere.
-    player.kept = Some(Kept {
-        tree,
-        size: game.size(),
-        steps: game.steps().len(),
-        hash: game.board().hash(),
-        color: Color::Black,
-    });
-    assert!(player.reusable_tree(&game, Color::White).is_none());
-    assert!(
-        player.reusable_tree(&game, Color::Black).is_none(),
-        "taken by the last call"
-    );
-}
-
-#[test]
 fn passes_after_the_opponent_only_when_passing_wins() {
     // Columns A-E Black's, F-J White's: Black is ahead by 9 - 7.5.
     let rows = [

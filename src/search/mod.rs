@@ -8,10 +8,12 @@
 pub mod dynamic_komi;
 mod priors;
 mod report;
+mod reuse;
 pub mod tree;
 mod tuning;
 
 pub use report::{Candidate, Report};
+pub use reuse::{KeptTree, search_reusing};
 pub use tuning::Tuning;
 
 use std::collections::HashSet;

@@ -5,7 +5,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
     thread_pool(threads)
 }
 
-fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
+pub(super) fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
     Limits {
         threads,
         playouts: Some(playouts),
