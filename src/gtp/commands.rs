@@ -80,6 +80,7 @@ pub(super) const COMMANDS: &[Command] = &[
     reply("tengen-superko", Engine::superko),
 ];
 
+/// The table's entry for a command name.
 pub(super) fn find(name: &str) -> Option<&'static Command> {
     COMMANDS.iter().find(|c| c.name == name)
 }

@@ -75,11 +75,13 @@ impl Engine {
         decision
     }
 
+    /// `gogui-analyze_commands`: GoGui's menu of analysis commands, one a line.
     pub(super) fn gogui_analyze_commands(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         Ok(ANALYZE_COMMANDS.join("\n"))
     }
 
+    /// A search of the position for the side to move, for the analysis commands.
     fn analysis(&self) -> Report {
         self.player.analyze(&self.game)
     }
@@ -116,11 +118,13 @@ impl Engine {
         Ok(format!("LABEL {}", labels.join(" ")))
     }
 
+    /// `tengen-visits`: the search's visits per move as GoGui labels.
     pub(super) fn visits(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         self.labels(|visits, _| visits.to_string())
     }
 
+    /// `tengen-winrates`: the search's win rates per move (percent) as GoGui labels.
     pub(super) fn winrates(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         self.labels(|_, winrate| format!("{:.0}", 100.0 * winrate))

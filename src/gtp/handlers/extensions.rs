@@ -27,6 +27,7 @@ impl Engine {
         Ok(self.game.superko().name().into())
     }
 
+    /// `quit`: answers, then the loop ends; never fails.
     pub(in crate::gtp) fn quit(&mut self, _: &[&str]) -> Reply {
         self.quit = true;
         Ok(String::new())

@@ -14,6 +14,8 @@ impl Engine {
         Ok((color, mv))
     }
 
+    /// `play colour vertex|pass`: plays the move; fails with `illegal move` (occupied, suicide,
+    /// ko, superko, off the board) and `syntax error`, changing nothing.
     pub(in crate::gtp) fn play(&mut self, args: &[&str]) -> Reply {
         let (color, mv) = self.color_and_move(args)?;
         self.game.play(color, mv).map_err(|e| {
@@ -32,6 +34,8 @@ impl Engine {
         }
     }
 
+    /// `is_legal colour vertex`: `1` if `play` would accept the move, else `0`; fails only on
+    /// a malformed colour or vertex.
     pub(in crate::gtp) fn is_legal(&mut self, args: &[&str]) -> Reply {
         let legal = match self.color_and_move(args) {
             Ok((color, mv)) => self.game.check_move(color, mv).is_ok(),
@@ -41,6 +45,7 @@ impl Engine {
         Ok(if legal { "1" } else { "0" }.into())
     }
 
+    /// `undo`: takes back the last step; `cannot undo` at the start of the game.
     pub(in crate::gtp) fn undo(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         if self.game.undo() {

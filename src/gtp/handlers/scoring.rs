@@ -38,6 +38,7 @@ impl Engine {
         }
     }
 
+    /// `final_score`: the area count without the dead stones, as `B+1.5`, `W+0.5` or `0`.
     pub(in crate::gtp) fn final_score(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         Ok(self.result().to_string())
@@ -63,6 +64,7 @@ impl Engine {
         Ok(lines.join("\n"))
     }
 
+    /// `list_stones colour`: the stones of that colour, as a vertex list.
     pub(in crate::gtp) fn list_stones(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
         let color = color_arg(args[0])?;
@@ -74,6 +76,8 @@ impl Engine {
         Ok(vertex_list(board, &stones))
     }
 
+    /// `showboard`: the board as text, the side to move, komi, prisoners and, after two passes,
+    /// the result in points and stones.
     pub(in crate::gtp) fn showboard(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         let result = self.game.is_over().then(|| self.result());

@@ -22,6 +22,7 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// `clear_board`: an empty board of the same size; a new game. Never fails.
     pub(in crate::gtp) fn clear_board(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 0..=0)?;
         self.game.clear();
@@ -30,6 +31,7 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// `komi K`: sets komi (any real number); `syntax error` otherwise.
     pub(in crate::gtp) fn komi(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
         let komi = parse::float(args[0]).ok_or(GtpError::Syntax)?;
@@ -37,6 +39,7 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// The stone count of a handicap command; `board not empty` once the game has begun.
     pub(in crate::gtp) fn handicap_count(&self, args: &[&str]) -> Result<usize, GtpError> {
         expect_args(args, 1..=1)?;
         let n = int_arg(args[0])?;
@@ -46,6 +49,8 @@ impl Engine {
         Ok(n)
     }
 
+    /// `fixed_handicap N`: the spec's placement, answered as a vertex list; `invalid number of
+    /// stones` for counts the board has no placement for, `board not empty` after play began.
     pub(in crate::gtp) fn fixed_handicap(&mut self, args: &[&str]) -> Reply {
         let n = self.handicap_count(args)?;
         let board = self.game.board();
@@ -76,6 +81,8 @@ impl Engine {
         self.place_handicap(&points)
     }
 
+    /// `set_free_handicap vertices`: the controller's handicap stones; `bad vertex list` for
+    /// repeated, occupied or off-board points or fewer than two.
     pub(in crate::gtp) fn set_free_handicap(&mut self, args: &[&str]) -> Reply {
         if args.is_empty() {
             return Err(GtpError::Syntax);
@@ -97,6 +104,7 @@ impl Engine {
         self.place_handicap(&points).map(|_| String::new())
     }
 
+    /// Places the handicap stones and answers them; `bad vertex list` if the board refuses them.
     pub(in crate::gtp) fn place_handicap(&mut self, points: &[Point]) -> Reply {
         if !self.game.place_handicap(points) {
             return Err(GtpError::BadVertexList);
