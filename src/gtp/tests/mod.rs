@@ -19,8 +19,13 @@ use super::*;
 use crate::board::Color;
 use crate::clock::{TimeLeft, TimeSystem};
 
+/// The engine of the tests that do not look at its moves: it thinks very briefly, so that a
+/// search a test triggers on the way costs milliseconds, not the default 5 seconds.
 fn engine() -> Engine {
-    Engine::new(Config::default())
+    let mut config = Config::default();
+    config.player.playouts = Some(50);
+    config.player.time = None;
+    Engine::new(config)
 }
 
 /// An engine that thinks briefly, on one thread.
