@@ -31,7 +31,7 @@ impl Board {
         assert_eq!(self.hash, fresh.hash, "hash");
         assert_eq!(self.empty_len, fresh.empty_len, "empty count");
         for i in 0..self.empty_len {
-            let p = self.empty[i] as usize;
+            let p = self.empty[i];
             assert!(self.is_empty_point(p), "empty list holds {p}");
             assert_eq!(self.empty_index[p] as usize, i, "empty index of {p}");
         }
@@ -39,8 +39,8 @@ impl Board {
             if self.stone(p).is_none() {
                 continue;
             }
-            let h = self.head[p] as usize;
-            let fh = fresh.head[p] as usize;
+            let h = self.head[p];
+            let fh = fresh.head[p];
             assert_eq!(self.stones[h], fresh.stones[fh], "stones of string at {p}");
             assert_eq!(
                 self.liberties[h], fresh.liberties[fh],

@@ -7,6 +7,7 @@
 
 mod check;
 mod names;
+mod point;
 mod render;
 mod setup;
 mod strings;
@@ -23,8 +24,7 @@ pub const MAX_CELLS: usize = MAX_STRIDE * MAX_STRIDE;
 /// Points of the largest board.
 pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 
-/// An index into the padded board array.
-pub type Point = usize;
+pub use point::{Point, PointMap};
 
 /// The letters of GTP and SGF column names: A to Z without I.
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -108,22 +108,22 @@ impl fmt::Display for Illegal {
 pub struct Board {
     size: usize,
     stride: usize,
-    cells: [Cell; MAX_CELLS],
+    cells: PointMap<Cell>,
     /// The 3×3 neighbourhood of every cell (see `neighbourhood`), kept up to date as stones
     /// come and go: the playout policy reads it at every move.
-    neighbourhoods: [u16; MAX_CELLS],
+    neighbourhoods: PointMap<u16>,
     /// Head (representative stone) of the string each stone belongs to.
-    head: [u16; MAX_CELLS],
+    head: PointMap<Point>,
     /// Next stone of the same string, circularly.
-    next: [u16; MAX_CELLS],
+    next: PointMap<Point>,
     /// Liberty count, valid at string heads.
-    liberties: [u16; MAX_CELLS],
+    liberties: PointMap<u16>,
     /// Stone count, valid at string heads.
-    stones: [u16; MAX_CELLS],
+    stones: PointMap<u16>,
     /// Empty points, in no particular order, and each empty point's index in that list.
-    empty: [u16; MAX_POINTS],
+    empty: [Point; MAX_POINTS],
     empty_len: usize,
-    empty_index: [u16; MAX_CELLS],
+    empty_index: PointMap<u16>,
     /// The point the given colour may not play at now because it would retake a ko at once.
     ko: Option<(Point, Color)>,
     hash: u64,
@@ -141,15 +141,15 @@ impl Board {
         let mut board = Board {
             size,
             stride,
-            cells: [Cell::Border; MAX_CELLS],
-            neighbourhoods: [ALL_BORDER; MAX_CELLS],
-            head: [0; MAX_CELLS],
-            next: [0; MAX_CELLS],
-            liberties: [0; MAX_CELLS],
-            stones: [0; MAX_CELLS],
-            empty: [0; MAX_POINTS],
+            cells: PointMap::filled(Cell::Border),
+            neighbourhoods: PointMap::filled(ALL_BORDER),
+            head: PointMap::filled(Point::default()),
+            next: PointMap::filled(Point::default()),
+            liberties: PointMap::filled(0),
+            stones: PointMap::filled(0),
+            empty: [Point::default(); MAX_POINTS],
             empty_len: 0,
-            empty_index: [0; MAX_CELLS],
+            empty_index: PointMap::filled(0),
             ko: None,
             hash: 0,
             prisoners: [0; 2],
@@ -171,12 +171,12 @@ impl Board {
 
     /// The point at column `col` and row `row`, both from 0, row 0 being GTP's row 1.
     pub fn point(&self, col: usize, row: usize) -> Point {
-        (row + 1) * self.stride + col + 1
+        Point::new((row + 1) * self.stride + col + 1)
     }
 
     /// Column and row (from 0) of an on-board point.
     pub fn coords(&self, p: Point) -> (usize, usize) {
-        (p % self.stride - 1, p / self.stride - 1)
+        (p.index() % self.stride - 1, p.index() / self.stride - 1)
     }
 
     /// All on-board points, row by row from row 1.
@@ -248,7 +248,7 @@ impl Board {
     }
 
     pub fn is_on_board(&self, p: Point) -> bool {
-        p < MAX_CELLS && self.cells[p] != Cell::Border
+        self.cells[p] != Cell::Border
     }
 
     /// Zobrist hash of the stone arrangement (not of the side to move or the ko point).
@@ -275,7 +275,7 @@ impl Board {
 
     /// The `i`-th entry of the empty-point list (for random move choice).
     pub fn empty_at(&self, i: usize) -> Point {
-        self.empty[i] as Point
+        self.empty[i]
     }
 
     pub fn is_board_empty(&self) -> bool {
@@ -289,11 +289,11 @@ impl Board {
 
     /// Liberties of the string through `p` (`p` must hold a stone).
     pub fn string_liberties(&self, p: Point) -> usize {
-        self.liberties[self.head[p] as usize] as usize
+        self.liberties[self.head[p]] as usize
     }
 
     pub fn string_size(&self, p: Point) -> usize {
-        self.stones[self.head[p] as usize] as usize
+        self.stones[self.head[p]] as usize
     }
 
     /// The stones of the string through `p`.
@@ -308,10 +308,10 @@ impl Board {
     /// Whether `color` may play at `p` under the board's rules: empty, not an immediate ko
     /// recapture, not suicide (capturing first). Superko is checked by the game.
     pub fn check_move(&self, color: Color, p: Point) -> Result<(), Illegal> {
-        match self.cells.get(p) {
-            None | Some(Cell::Border) => return Err(Illegal::OffBoard),
-            Some(Cell::Stone(_)) => return Err(Illegal::Occupied),
-            Some(Cell::Empty) => {}
+        match self.cells[p] {
+            Cell::Border => return Err(Illegal::OffBoard),
+            Cell::Stone(_) => return Err(Illegal::Occupied),
+            Cell::Empty => {}
         }
         if self.ko == Some((p, color)) {
             return Err(Illegal::Ko);
@@ -391,8 +391,8 @@ impl Board {
         self.set_cell(p, Cell::Stone(color));
         self.remove_empty(p);
         self.hash ^= zobrist::key(color, p);
-        self.head[p] = p as u16;
-        self.next[p] = p as u16;
+        self.head[p] = p;
+        self.next[p] = p;
         self.stones[p] = 1;
         self.liberties[p] = 0;
 
@@ -401,7 +401,7 @@ impl Board {
             self.liberties[h] -= 1;
         }
         let mut captured = 0;
-        let mut last_captured = 0;
+        let mut last_captured = p;
         for &h in neighbour_heads.iter().flatten() {
             if self.cells[h] == Cell::Stone(color.opponent()) && self.liberties[h] == 0 {
                 captured += self.stones[h] as u32;
@@ -412,7 +412,7 @@ impl Board {
         self.prisoners[color.index()] += captured;
         self.join_friends(color, p, &neighbour_heads);
 
-        let h = self.head[p] as usize;
+        let h = self.head[p];
         self.ko = (captured == 1 && self.stones[h] == 1 && self.liberties[h] == 1)
             .then_some((last_captured, color.opponent()));
         self.last_moves = [Some(p), self.last_moves[0]];
@@ -431,7 +431,7 @@ impl Iterator for StringStones<'_> {
 
     fn next(&mut self) -> Option<Point> {
         let p = self.current?;
-        let next = self.board.next[p] as usize;
+        let next = self.board.next[p];
         self.current = (next != self.start).then_some(next);
         Some(p)
     }

@@ -100,7 +100,7 @@ impl Board {
 
     /// A board built from scratch out of a cell array: strings by flood fill, liberties counted,
     /// hash summed. The reference that `check_invariants` compares against.
-    pub(super) fn from_cells(size: usize, cells: &[Cell; MAX_CELLS]) -> Board {
+    pub(super) fn from_cells(size: usize, cells: &PointMap<Cell>) -> Board {
         let mut board = Board::new(size);
         for p in board.points().collect::<Vec<_>>() {
             if let Cell::Stone(color) = cells[p] {
@@ -109,7 +109,7 @@ impl Board {
                 board.hash ^= zobrist::key(color, p);
             }
         }
-        let mut seen = [false; MAX_CELLS];
+        let mut seen = PointMap::filled(false);
         for p in board.points().collect::<Vec<_>>() {
             if seen[p] || board.stone(p).is_none() {
                 continue;
@@ -117,8 +117,8 @@ impl Board {
             let stones = board.flood_string(p);
             for (i, &s) in stones.iter().enumerate() {
                 seen[s] = true;
-                board.head[s] = p as u16;
-                board.next[s] = stones[(i + 1) % stones.len()] as u16;
+                board.head[s] = p;
+                board.next[s] = stones[(i + 1) % stones.len()];
             }
             board.stones[p] = stones.len() as u16;
             let mut libs: Vec<Point> = stones

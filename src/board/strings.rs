@@ -9,7 +9,7 @@ impl Board {
         let mut heads = [None; 4];
         for (i, n) in self.neighbours(p).into_iter().enumerate() {
             if let Cell::Stone(_) = self.cells[n] {
-                let h = self.head[n] as usize;
+                let h = self.head[n];
                 if !heads[..i].contains(&Some(h)) {
                     heads[i] = Some(h);
                 }
@@ -25,7 +25,7 @@ impl Board {
         p: Point,
         neighbour_heads: &[Option<Point>; 4],
     ) {
-        let mut friends = [0; 4];
+        let mut friends = [Point::default(); 4];
         let mut count = 0;
         for &h in neighbour_heads.iter().flatten() {
             if self.cells[h] == Cell::Stone(color) {
@@ -63,9 +63,9 @@ impl Board {
 
     /// Whether the empty point `q` is next to a stone of the string `h` other than `except`.
     pub(super) fn touches_string_except(&self, q: Point, h: Point, except: Point) -> bool {
-        self.neighbours(q).iter().any(|&n| {
-            n != except && matches!(self.cells[n], Cell::Stone(_)) && self.head[n] as usize == h
-        })
+        self.neighbours(q)
+            .iter()
+            .any(|&n| n != except && matches!(self.cells[n], Cell::Stone(_)) && self.head[n] == h)
     }
 
     /// Joins the strings with heads `a` and `b`; returns the head of the result (the larger's).
@@ -77,8 +77,8 @@ impl Board {
         };
         let mut s = small;
         loop {
-            self.head[s] = big as u16;
-            s = self.next[s] as usize;
+            self.head[s] = big;
+            s = self.next[s];
             if s == small {
                 break;
             }
@@ -99,7 +99,7 @@ impl Board {
                     continue;
                 }
                 let counted_earlier = self.neighbours(q).iter().any(|&n| {
-                    n < s && matches!(self.cells[n], Cell::Stone(_)) && self.head[n] as usize == h
+                    n < s && matches!(self.cells[n], Cell::Stone(_)) && self.head[n] == h
                 });
                 if !counted_earlier {
                     count += 1;
@@ -118,7 +118,7 @@ impl Board {
             self.set_cell(s, Cell::Empty);
             self.hash ^= zobrist::key(color, s);
             self.add_empty(s);
-            s = self.next[s] as usize;
+            s = self.next[s];
             if s == h {
                 break;
             }
@@ -127,7 +127,7 @@ impl Board {
             for &n in self.distinct_neighbour_heads(s).iter().flatten() {
                 self.liberties[n] += 1;
             }
-            s = self.next[s] as usize;
+            s = self.next[s];
             if s == h {
                 break;
             }
@@ -135,7 +135,7 @@ impl Board {
     }
 
     pub(super) fn add_empty(&mut self, p: Point) {
-        self.empty[self.empty_len] = p as u16;
+        self.empty[self.empty_len] = p;
         self.empty_index[p] = self.empty_len as u16;
         self.empty_len += 1;
     }
@@ -145,6 +145,6 @@ impl Board {
         self.empty_len -= 1;
         let last = self.empty[self.empty_len];
         self.empty[i] = last;
-        self.empty_index[last as usize] = i as u16;
+        self.empty_index[last] = i as u16;
     }
 }

@@ -34,5 +34,5 @@ const fn build() -> [[u64; MAX_CELLS]; 2] {
 static KEYS: [[u64; MAX_CELLS]; 2] = build();
 
 pub fn key(color: Color, p: Point) -> u64 {
-    KEYS[color.index()][p]
+    KEYS[color.index()][p.index()]
 }

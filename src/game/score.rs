@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Cell, Color, MAX_CELLS, Point};
+use crate::board::{Board, Cell, Color, Point, PointMap};
 
 /// Each side's area, dame already shared out.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -16,8 +16,8 @@ pub struct AreaCount {
 
 /// Which empty region (after removing `dead`) belongs to whom: `Some(color)` for territory,
 /// `None` for dame, per point; stones of living strings map to their colour.
-pub fn ownership(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_CELLS] {
-    let mut cells = [Cell::Border; MAX_CELLS];
+pub fn ownership(board: &Board, dead: &[Point]) -> PointMap<Option<Color>> {
+    let mut cells = PointMap::filled(Cell::Border);
     for p in board.points() {
         cells[p] = if dead.contains(&p) {
             Cell::Empty
@@ -25,8 +25,8 @@ pub fn ownership(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_CELLS] {
             board.cell(p)
         };
     }
-    let mut owner = [None; MAX_CELLS];
-    let mut visited = [false; MAX_CELLS];
+    let mut owner = PointMap::filled(None);
+    let mut visited = PointMap::filled(false);
     let mut region = Vec::new();
     for p in board.points() {
         match cells[p] {
@@ -52,9 +52,9 @@ pub fn ownership(board: &Board, dead: &[Point]) -> [Option<Color>; MAX_CELLS] {
 /// Collects the empty region through `start` into `region`; says which colours border it.
 fn flood_region(
     board: &Board,
-    cells: &[Cell; MAX_CELLS],
+    cells: &PointMap<Cell>,
     start: Point,
-    visited: &mut [bool; MAX_CELLS],
+    visited: &mut PointMap<bool>,
     region: &mut Vec<Point>,
 ) -> (bool, bool) {
     region.clear();

@@ -162,7 +162,7 @@ fn ownership(board: &Board, color: Color, report: &Report) -> String {
     let mut values = Vec::with_capacity(size * size);
     for row in (0..size).rev() {
         for col in 0..size {
-            let owned = report.ownership[board.point(col, row)];
+            let owned = report.ownership[board.point(col, row).index()];
             let own = owned[color.index()] - owned[color.opponent().index()];
             values.push(format!("{own:.3}"));
         }

@@ -94,7 +94,7 @@ impl Engine {
         let values: Vec<String> = board
             .points()
             .map(|p| {
-                let [black, white] = report.ownership[p];
+                let [black, white] = report.ownership[p.index()];
                 format!("{} {:.2}", board.point_name(p), black - white)
             })
             .collect();

@@ -28,7 +28,7 @@ struct Candidates {
 impl Candidates {
     fn new() -> Candidates {
         Candidates {
-            points: [0; 32],
+            points: [Point::default(); 32],
             len: 0,
         }
     }

@@ -3,7 +3,7 @@
 //! nakade sacrifice of up to three stones, so sekis survive them; a living string that shares a liberty with a living enemy string where neither
 //! side can play without self-atari is in seki.
 
-use crate::board::{Board, MAX_CELLS, Point};
+use crate::board::{Board, Point, PointMap};
 use crate::game::Game;
 use crate::game::score::{self, GameResult};
 
@@ -27,7 +27,7 @@ impl Status {
 
 /// The status of every stone on the board.
 pub struct Judgement {
-    status: Vec<Option<Status>>,
+    status: PointMap<Option<Status>>,
     /// Strings whose owner the playouts could not settle: 20% to 80% of them ended with the
     /// stones captured.
     unsettled: usize,
@@ -51,7 +51,7 @@ impl Judgement {
 /// playouts that ended with it Black's and White's): a string whose points the opponent owns in
 /// most playouts is dead; living strings in seki are marked as such.
 pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
-    let mut status = vec![None; MAX_CELLS];
+    let mut status = PointMap::filled(None);
     let mut unsettled = 0;
     for p in board.points() {
         let Some(color) = board.stone(p) else {
@@ -62,7 +62,7 @@ pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
             let enemy = color.opponent().index();
             let share: f32 = board
                 .string_stones(p)
-                .map(|s| ownership[s][enemy])
+                .map(|s| ownership[s.index()][enemy])
                 .sum::<f32>()
                 / board.string_size(p) as f32;
             status[h] = Some(if share > 0.5 {
@@ -79,7 +79,7 @@ pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
 }
 
 /// Turns living strings that are in seki into `Status::Seki`.
-fn mark_seki(board: &Board, status: &mut [Option<Status>]) {
+fn mark_seki(board: &Board, status: &mut PointMap<Option<Status>>) {
     let mut seki_heads = Vec::new();
     for p in board.points() {
         if status[p] == Some(Status::Alive)
@@ -98,7 +98,7 @@ fn mark_seki(board: &Board, status: &mut [Option<Status>]) {
 
 /// Whether the living string at `p` has a liberty it shares with a living enemy string where
 /// neither side can play without putting itself in atari.
-fn in_seki(board: &Board, status: &[Option<Status>], p: Point) -> bool {
+fn in_seki(board: &Board, status: &PointMap<Option<Status>>, p: Point) -> bool {
     let color = board.stone(p).expect("a stone");
     let liberties = board
         .string_stones(p)

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color, MAX_CELLS, Move, Point};
+use crate::board::{Board, Color, MAX_CELLS, Move, Point, PointMap};
 use crate::game::Game;
 use crate::playout;
 use crate::playout::features::GROUPS;
@@ -174,7 +174,7 @@ struct Scratch {
     path: Vec<u32>,
     hashes: Vec<u64>,
     sequence: Vec<(Color, Move)>,
-    first_play: Vec<u8>,
+    first_play: PointMap<u8>,
 }
 
 fn worker(shared: &Shared, thread: usize) {
@@ -187,7 +187,7 @@ fn worker(shared: &Shared, thread: usize) {
         path: Vec::with_capacity(4 * size * size),
         hashes: Vec::with_capacity(4 * size * size),
         sequence: Vec::with_capacity(8 * size * size),
-        first_play: vec![0; MAX_CELLS],
+        first_play: PointMap::filled(0),
     };
     while !shared.stop.load(Relaxed) {
         let done = shared.playouts.fetch_add(1, Relaxed);
@@ -312,7 +312,7 @@ fn score(shared: &Shared, board: &Board) -> f64 {
     let mut difference = 0i32;
     for p in board.points() {
         if let Some(c) = final_owner(board, p) {
-            shared.owned[p][c.index()].fetch_add(1, Relaxed);
+            shared.owned[p.index()][c.index()].fetch_add(1, Relaxed);
             difference += if c == Color::Black { 1 } else { -1 };
         }
     }
@@ -419,7 +419,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         !board.is_eye(color, p) && board.is_legal(color, p) && !repeats(board.hash_after(color, p))
     });
     let mut count = 0;
-    let mut candidates = [0 as Point; crate::board::MAX_POINTS];
+    let mut candidates = [Point::default(); crate::board::MAX_POINTS];
     for p in moves {
         candidates[count] = p;
         count += 1;

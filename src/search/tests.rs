@@ -106,7 +106,7 @@ fn all_threads_search_one_tree() {
     // Ownership is a fraction for each side.
     let board = game.board();
     for p in board.points() {
-        let [b, w] = report.ownership[p];
+        let [b, w] = report.ownership[p.index()];
         assert!((0.0..=1.0).contains(&(b + w)));
     }
 }

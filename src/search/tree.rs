@@ -59,7 +59,7 @@ impl Node {
     pub fn mv(&self) -> Move {
         match self.point.load(Relaxed) {
             PASS => Move::Pass,
-            p => Move::Play(p as Point),
+            p => Move::Play(Point::new(usize::from(p))),
         }
     }
 
@@ -78,7 +78,7 @@ impl Node {
     pub fn init(&self, mv: Move, visits: u32, wins: u32) {
         let point = match mv {
             Move::Pass => PASS,
-            Move::Play(p) => p as u16,
+            Move::Play(p) => p.index() as u16,
         };
         self.point.store(point, Relaxed);
         self.visits.store(visits, Relaxed);
@@ -287,11 +287,11 @@ mod tests {
         let first = tree.allocate(3).unwrap();
         for i in 0..3 {
             tree.node(first + i)
-                .init(Move::Play(20 + i as usize), 10, 10);
+                .init(Move::Play(Point::new(20 + i as usize)), 10, 10);
         }
         root.finish_expansion(first, 3);
         assert_eq!(root.children(), Some(first..first + 3));
-        assert_eq!(tree.node(first + 1).mv(), Move::Play(21));
+        assert_eq!(tree.node(first + 1).mv(), Move::Play(Point::new(21)));
         assert_eq!(tree.node(first).stats().winrate(), 0.5);
     }
 }
