@@ -3,10 +3,8 @@
 //! 1. capture the last move's string if it is in atari;
 //! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
 //!    or extend when that gives two liberties or more);
-//! 3. strings with two liberties at the last move: atari an enemy string that cannot escape
-//!    to more than two liberties, extend an own string to three or more;
-//! 4. good 3×3 shape next to the last two moves;
-//! 5. a random move that fills no own eye and puts no string of two or more stones in atari,
+//! 3. good 3×3 shape next to the last two moves;
+//! 4. a random move that fills no own eye and puts no string of two or more stones in atari,
 //!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
 //!    space, whose capture leaves a shape that may be killed).
 //!
@@ -94,41 +92,7 @@ fn atari_moves(board: &Board, color: Color, last: Point, found: &mut Candidates)
     }
 }
 
-/// Rule 3: strings with two liberties at the last move. The last move's string, or an enemy
-/// string next to it, is put in atari where its escape at the other liberty would still
-/// leave it short of liberties (two or fewer); an own string next to the last move extends
-/// to a liberty that gives it three or more.
-fn two_liberty_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
-    let enemy = color.opponent();
-    let strings = std::iter::once(last).chain(board.neighbours(last));
-    for s in strings {
-        let Some(owner) = board.stone(s) else {
-            continue;
-        };
-        let Some(liberties) = board.two_liberties(s) else {
-            continue;
-        };
-        let owner = Some(owner);
-        for (i, &lib) in liberties.iter().enumerate() {
-            let other = liberties[1 - i];
-            let good = if owner == Some(enemy) {
-                // After the atari at `lib`, the escape at `other` loses `lib` as a liberty.
-                let escape = board.liberties_after(enemy, other, 4);
-                let attacker = board.liberties_after(color, lib, 2);
-                escape.is_some_and(|l| l <= 3) && attacker.is_none_or(|l| l >= 2)
-            } else if owner == Some(color) {
-                board.liberties_after(color, lib, 3).is_none_or(|l| l >= 3)
-            } else {
-                false
-            };
-            if good && sensible(board, color, lib) {
-                found.add(lib);
-            }
-        }
-    }
-}
-
-/// Rule 4: good shape on the points around the last two moves.
+/// Rule 3: good shape on the points around the last two moves.
 fn shape_moves(board: &Board, color: Color, found: &mut Candidates) {
     for last in board.last_moves().into_iter().flatten() {
         let around = board
@@ -151,10 +115,6 @@ impl Policy for HeavyPolicy {
         if let Some(last) = board.last_moves()[0] {
             let mut found = Candidates::new();
             atari_moves(board, color, last, &mut found);
-            if let Some(p) = found.pick(rng) {
-                return Move::Play(p);
-            }
-            two_liberty_moves(board, color, last, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Move::Play(p);
             }
