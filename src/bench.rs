@@ -47,7 +47,7 @@ pub fn run(seconds_per_round: f64, rounds: usize) {
             report(size, rounds, |round| {
                 let duration = Duration::from_secs_f64(seconds_per_round);
                 if heavy {
-                    playouts(size, duration, round, HeavyPolicy)
+                    playouts(size, duration, round, HeavyPolicy::default())
                 } else {
                     playouts(size, duration, round, RandomPolicy::default())
                 }

@@ -61,7 +61,10 @@ fn playouts_allocate_nothing() {
                     },
                 ),
             ),
-            ("heavy", allocations_in_playouts(size, &mut HeavyPolicy)),
+            (
+                "heavy",
+                allocations_in_playouts(size, &mut HeavyPolicy::default()),
+            ),
         ];
         for (policy, (during, moves)) in runs {
             assert!(

@@ -14,6 +14,7 @@ use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use super::pattern::is_good_shape;
+use super::weights::shape_strength;
 use super::{Policy, RandomPolicy};
 use crate::board::{Board, Cell, Color, Move, Point};
 
@@ -41,10 +42,29 @@ impl Candidates {
     fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
         (self.len > 0).then(|| self.points[rng.random_range(0..self.len)])
     }
+
+    /// A candidate chosen in proportion to `weight`.
+    fn pick_weighted(&self, rng: &mut SmallRng, weight: impl Fn(Point) -> f32) -> Option<Point> {
+        let points = &self.points[..self.len];
+        let total: f32 = points.iter().map(|&p| weight(p)).sum();
+        let mut left = rng.random_range(0.0..total.max(f32::MIN_POSITIVE));
+        for &p in points {
+            left -= weight(p);
+            if left < 0.0 {
+                return Some(p);
+            }
+        }
+        points.last().copied()
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default)]
-pub struct HeavyPolicy;
+pub struct HeavyPolicy {
+    /// 0: rule 3 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
+    /// learned strength (the move model's 3×3 gamma) is at least this, each chosen in
+    /// proportion to its strength.
+    pub learned_shapes: f32,
+}
 
 /// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string
 /// unless it is a nakade sacrifice.
@@ -92,18 +112,15 @@ fn atari_moves(board: &Board, color: Color, last: Point, found: &mut Candidates)
     }
 }
 
-/// Rule 3: good shape on the points around the last two moves.
-fn shape_moves(board: &Board, color: Color, found: &mut Candidates) {
+/// Rule 3: good shape on the points around the last two moves; `good` says which shapes are.
+fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found: &mut Candidates) {
     for last in board.last_moves().into_iter().flatten() {
         let around = board
             .neighbours(last)
             .into_iter()
             .chain(board.diagonals(last));
         for p in around {
-            if board.cell(p) == Cell::Empty
-                && is_good_shape(board, p, color)
-                && sensible(board, color, p)
-            {
+            if board.cell(p) == Cell::Empty && good(p) && sensible(board, color, p) {
                 found.add(p);
             }
         }
@@ -120,8 +137,20 @@ impl Policy for HeavyPolicy {
             }
         }
         let mut found = Candidates::new();
-        shape_moves(board, color, &mut found);
-        if let Some(p) = found.pick(rng) {
+        let chosen = if self.learned_shapes > 0.0 {
+            let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
+            shape_moves(
+                board,
+                color,
+                |p| gamma(p) >= self.learned_shapes,
+                &mut found,
+            );
+            found.pick_weighted(rng, gamma)
+        } else {
+            shape_moves(board, color, |p| is_good_shape(board, p, color), &mut found);
+            found.pick(rng)
+        };
+        if let Some(p) = chosen {
             return Move::Play(p);
         }
         RandomPolicy {
@@ -153,7 +182,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(1);
         for _ in 0..20 {
             assert_eq!(
-                HeavyPolicy.choose(&board, Color::Black, &mut rng),
+                HeavyPolicy::default().choose(&board, Color::Black, &mut rng),
                 Move::Play(at(&board, "C3"))
             );
         }
@@ -171,7 +200,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(2);
         let mut saw_escape = false;
         for _ in 0..20 {
-            let mv = HeavyPolicy.choose(&board, Color::Black, &mut rng);
+            let mv = HeavyPolicy::default().choose(&board, Color::Black, &mut rng);
             saw_escape |= mv == Move::Play(at(&board, "C3"));
         }
         assert!(saw_escape);
@@ -180,10 +209,16 @@ mod tests {
     #[test]
     fn heavy_playouts_end_and_keep_the_board_consistent() {
         let mut rng = SmallRng::seed_from_u64(3);
-        for size in [5, 9, 19] {
+        let learned = HeavyPolicy {
+            learned_shapes: 4.0,
+        };
+        for (size, mut policy) in [5, 9, 19]
+            .into_iter()
+            .flat_map(|s| [(s, HeavyPolicy::default()), (s, learned)])
+        {
             for _ in 0..10 {
                 let mut board = Board::new(size);
-                let moves = playout(&mut board, Color::Black, &mut HeavyPolicy, &mut rng);
+                let moves = playout(&mut board, Color::Black, &mut policy, &mut rng);
                 board.check_invariants();
                 assert!(moves < 3 * size * size, "{size}: {moves} moves");
             }

@@ -55,6 +55,12 @@ pub fn prepare() {
     pattern::prepare();
 }
 
+/// The model's strength of the 3×3 shape alone: a move of `color` into the neighbourhood
+/// `code` (`Board::neighbourhood`).
+pub fn shape_strength(code: u16, color: Color) -> f32 {
+    model().shapes[color.index()][code as usize]
+}
+
 /// The model's strength of a move of `color` with the features `f` (see `features`).
 pub fn strength(f: &[u16; GROUPS], color: Color) -> f32 {
     let model = model();

@@ -296,7 +296,10 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
     if passes < 2 {
         let sequence = &mut s.sequence;
-        playout_with(&mut s.board, color, &mut HeavyPolicy, &mut s.rng, |c, m| {
+        let mut policy = HeavyPolicy {
+            learned_shapes: shared.limits.tuning.shapes as f32,
+        };
+        playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))
         });
     }

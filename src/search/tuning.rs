@@ -16,6 +16,9 @@ pub struct Tuning {
     pub expand: u32,
     /// How many losses one virtual loss counts for while another thread is below a node.
     pub virtual_loss: f64,
+    /// The playouts' shape rule: 0 for MoGo's shapes, else the least learned 3×3 strength of
+    /// a shape they play (`HeavyPolicy::learned_shapes`).
+    pub shapes: f64,
 }
 
 impl Default for Tuning {
@@ -26,6 +29,7 @@ impl Default for Tuning {
             learned: 8.0,
             expand: 0,
             virtual_loss: 1.0,
+            shapes: 0.0,
         }
     }
 }
@@ -50,10 +54,11 @@ impl Tuning {
                 "learned" => tuning.learned = number,
                 "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
                 "virtual_loss" => tuning.virtual_loss = number,
+                "shapes" => tuning.shapes = number,
                 "rave" | "expand" => return Err(format!("--tune: {name}: bad value {value}")),
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes)"
                     ));
                 }
             }
