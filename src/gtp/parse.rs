@@ -14,7 +14,8 @@ use crate::board::{Board, Color, Move};
 
 /// Applies GTP's preprocessing (spec 3.1) to one raw line: control characters other than HT
 /// and LF are removed (CR among them), everything from `#` on is a comment, HT becomes a space.
-/// Returns `None` for a line that is then empty. Invalid UTF-8 becomes U+FFFD.
+/// Returns `None` for a line that is then empty. Invalid UTF-8 becomes U+FFFD. Space and tab
+/// are GTP's only white space.
 pub fn preprocess(raw: &[u8]) -> Option<String> {
     let kept: Vec<u8> = raw
         .iter()
@@ -27,7 +28,8 @@ pub fn preprocess(raw: &[u8]) -> Option<String> {
         .next()
         .unwrap_or("")
         .replace(['\t', '\n'], " ");
-    let text = text.trim();
+    // Only spaces separate words now: other Unicode white space is part of a word.
+    let text = text.trim_matches(' ');
     (!text.is_empty()).then(|| text.to_string())
 }
 
@@ -154,6 +156,13 @@ mod tests {
             preprocess(b"name \xff\xfe"),
             Some("name \u{fffd}\u{fffd}".into())
         );
+        // Other Unicode white space is no GTP white space: it stays, and makes a word.
+        for odd in ["\u{a0}", "\u{85}", "\u{3000}"] {
+            assert_eq!(preprocess(odd.as_bytes()), Some(odd.to_string()));
+        }
+        let line = preprocess("\u{a0}7 showboard".as_bytes()).unwrap();
+        let c = parse_command_line(&line).unwrap();
+        assert_eq!((c.id, c.name), (None, "\u{a0}7"));
     }
 
     #[test]
