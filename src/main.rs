@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use tengen::clock::TimeSystem;
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve};
+use tengen::player::setting;
 use tengen::search::Tuning;
 use tengen::{bench, referee, regress};
 
@@ -51,8 +52,8 @@ Event options (match and tournament):
   --merge DIR               (repeated) join shard folders into --out instead of playing
 
 Options:
-  --threads N               search threads (default: every core)
-  --playouts N              playouts per move (default: no limit, see --time)
+  --threads N               search threads, 1 to 256 (default: every core)
+  --playouts N              playouts per move, up to 10^9 (default: no limit, see --time)
   --time S                  seconds per move without a clock (default 5 when --playouts is not
                             given); time_settings or kgs-time_settings hand the decision to the
                             clock
@@ -60,7 +61,8 @@ Options:
                             deadline of the clock (default 1)
   --max-tree-mb MB          memory for the search tree (default 512); a full tree stops growing
                             and the search goes on
-  --resign-threshold P      resign when the win rate stays below P for 3 moves (default 0.1)
+  --resign-threshold P      resign when the win rate stays below P (0 to 1) for 3 moves
+                            (default 0.1)
   --never-resign            never resign
   --dynamic-komi            in handicap games from 13x13 up, search with extra komi against
                             Black that fades out over the first 50-200 moves (Pachi's linear
@@ -119,19 +121,21 @@ fn parse_config(args: &[String]) -> Result<Config, String> {
             "--ponder" => config.ponder = true,
             "--live-gfx" => config.live_gfx = true,
             "--seed" => seed = Some(number(value(&mut args, option)?, option)?),
-            "--threads" => {
-                player.threads = number::<usize>(value(&mut args, option)?, option)?.max(1)
+            "--threads" | "--max-tree-mb" | "--lag" | "--resign-threshold" => {
+                let name = option[2..].replace('-', "_");
+                setting::set(player, &name, value(&mut args, option)?)
+                    .map_err(|e| e.replacen(&name, option, 1))?
             }
-            "--playouts" => playouts = Some(number::<u64>(value(&mut args, option)?, option)?),
-            "--time" => {
-                time = Some(number::<f64>(value(&mut args, option)?, option)?).filter(|t| *t > 0.0)
-            }
-            "--max-tree-mb" => {
-                player.max_tree_mb = number::<usize>(value(&mut args, option)?, option)?.max(1)
-            }
-            "--lag" => player.lag = number::<f64>(value(&mut args, option)?, option)?.max(0.0),
-            "--resign-threshold" => {
-                player.resign_threshold = number(value(&mut args, option)?, option)?
+            // Checked here, applied together below.
+            "--playouts" | "--time" => {
+                let mut checked = player.clone();
+                setting::set(&mut checked, &option[2..], value(&mut args, option)?)
+                    .map_err(|e| format!("--{e}"))?;
+                if option == "--playouts" {
+                    playouts = checked.playouts;
+                } else {
+                    time = checked.time;
+                }
             }
             "--tune" => player.tuning = Tuning::parse(value(&mut args, option)?)?,
             "--save-games" => config.save_games = Some(value(&mut args, option)?.into()),

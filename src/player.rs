@@ -379,5 +379,7 @@ impl Player {
     }
 }
 
+pub mod setting;
+
 #[cfg(test)]
 mod tests;

@@ -180,3 +180,23 @@ fn tuned_constants_reach_the_search() {
     // A tree that never grows below the root plays other moves.
     assert_ne!(play("expand=100000"), default);
 }
+
+#[test]
+fn settings_out_of_their_range_are_refused_with_the_range() {
+    for (args, range) in [
+        (&["--threads", "0"][..], "1 to 256"),
+        (&["--threads", "100000"], "1 to 256"),
+        (&["--time", "-3"], "0 to 86400"),
+        (&["--resign-threshold", "2"], "0 to 1"),
+        (&["--playouts", "9223372036854775808"], "1 to 1000000000"),
+    ] {
+        let out = run(args, b"name\n", None);
+        assert!(!out.status.success(), "{args:?} accepted");
+        assert!(out.stdout.is_empty(), "{args:?}: GTP never started");
+        let message = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            message.contains(args[0]) && message.contains(range),
+            "{args:?}: {message}"
+        );
+    }
+}

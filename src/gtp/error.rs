@@ -7,6 +7,8 @@ use std::fmt;
 pub enum GtpError {
     UnknownCommand,
     Syntax,
+    /// A well-formed argument out of its range: a syntax error, with the range in words.
+    OutOfRange(String),
     /// An occupied point, suicide, ko, superko or a vertex off the board.
     IllegalMove,
     UnacceptableSize,
@@ -27,6 +29,7 @@ impl fmt::Display for GtpError {
         match self {
             GtpError::UnknownCommand => f.write_str("unknown command"),
             GtpError::Syntax => f.write_str("syntax error"),
+            GtpError::OutOfRange(why) => write!(f, "syntax error: {why}"),
             GtpError::IllegalMove => f.write_str("illegal move"),
             GtpError::UnacceptableSize => f.write_str("unacceptable size"),
             GtpError::BoardNotEmpty => f.write_str("board not empty"),

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Color, Move};
 use crate::game::Superko;
-use crate::player::Decision;
+use crate::player::{Decision, setting};
 use crate::search::Report;
 use crate::search::Watch;
 
@@ -169,31 +169,11 @@ impl Engine {
             [key] | [key, _] => {
                 // GoGui sends an empty value as no argument at all.
                 let value = args.get(1).copied().unwrap_or("");
-                let number = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
-                let maybe = |v: &str| {
-                    if v.is_empty() {
-                        Some(None)
-                    } else {
-                        number(v).map(Some)
-                    }
-                };
-                match *key {
-                    "playouts" => {
-                        s.playouts = maybe(value).ok_or(GtpError::Syntax)?.map(|p| p as u64)
-                    }
-                    "time" => s.time = maybe(value).ok_or(GtpError::Syntax)?.filter(|t| *t > 0.0),
-                    "threads" => {
-                        s.threads = number(value).ok_or(GtpError::Syntax)?.max(1.0) as usize
-                    }
-                    "resign_threshold" => {
-                        s.resign_threshold = number(value).ok_or(GtpError::Syntax)?
-                    }
-                    "never_resign" => s.never_resign = matches!(value, "1" | "true"),
-                    "superko" => {
-                        let kind = Superko::from_name(value).ok_or(GtpError::Syntax)?;
-                        self.game.set_superko(kind);
-                    }
-                    _ => return Err(GtpError::Syntax),
+                if *key == "superko" {
+                    let kind = Superko::from_name(value).ok_or(GtpError::Syntax)?;
+                    self.game.set_superko(kind);
+                } else {
+                    setting::set(&mut s, key, value).map_err(GtpError::OutOfRange)?;
                 }
             }
             _ => return Err(GtpError::Syntax),

@@ -66,14 +66,20 @@ fn the_settings_page_shows_and_changes_settings() {
     // Clearing the playout limit brings back the default time.
     ok(&mut e, "tengen-param playouts");
     assert!(ok(&mut e, "tengen-param").contains("[string] time 5"));
+    let before = ok(&mut e, "tengen-param");
     for bad in [
         "tengen-param bogus 1",
         "tengen-param playouts -5",
         "tengen-param superko ko",
         "tengen-param a b c",
+        "tengen-param threads 99999999999999999999",
+        "tengen-param threads 100000",
+        "tengen-param playouts 9223372036854775808",
+        "tengen-param resign_threshold 2",
     ] {
-        assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
+        assert!(err(&mut e, bad).starts_with("syntax error"), "{bad}");
     }
+    assert_eq!(ok(&mut e, "tengen-param"), before, "nothing changed");
 }
 
 #[test]
