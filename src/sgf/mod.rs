@@ -65,6 +65,25 @@ mod tests {
         assert_eq!(line[2].value("W"), Some("cc"));
     }
 
+    /// Variations nested `depth` deep, one move in each.
+    fn nested(depth: usize) -> String {
+        format!("(;SZ[9]{}{})", "(;B[aa]".repeat(depth), ")".repeat(depth))
+    }
+
+    #[test]
+    fn variations_nest_up_to_the_limit_and_no_deeper() {
+        let deepest = parse(&nested(parse::MAX_DEPTH - 1)).unwrap();
+        assert_eq!(deepest[0].main_line().len(), parse::MAX_DEPTH);
+        drop(deepest);
+        for depth in [parse::MAX_DEPTH, 1_000_000] {
+            let refused = parse(&nested(depth)).unwrap_err();
+            assert!(refused.contains("nested deeper"), "{refused}");
+        }
+        // Nodes after variations open implicit variations, which count too.
+        let implicit = format!("(;SZ[9]{})", "(;B[aa]);W[bb]".repeat(parse::MAX_DEPTH));
+        assert!(parse(&implicit).unwrap_err().contains("nested deeper"));
+    }
+
     #[test]
     fn old_long_property_names_read_as_short_ones() {
         let trees = parse("(;AddBlack[aa][bb]SiZe[5])").unwrap();

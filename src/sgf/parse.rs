@@ -104,6 +104,10 @@ fn first_tree(text: &str) -> Option<usize> {
     })
 }
 
+/// The deepest nesting of variations read. Real records stay far below; a deeper file is
+/// refused, as the trees it would make are dropped, cloned and compared by recursion.
+pub const MAX_DEPTH: usize = 2_000;
+
 /// An open game tree, and whether it was opened by a `(` or implicitly (see `parse`).
 type OpenTree = (GameTree, bool);
 
@@ -135,6 +139,9 @@ pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
     loop {
         input = input.trim_start();
         match input.chars().next() {
+            Some('(') if open.len() >= MAX_DEPTH => {
+                return Err(format!("variations nested deeper than {MAX_DEPTH}"));
+            }
             Some('(') => {
                 open.push((GameTree::default(), false));
                 input = &input[1..];
@@ -152,6 +159,9 @@ pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
                 };
                 let (rest, n) = node_body(body).map_err(|_| syntax_error(text, input))?;
                 if open.last().is_some_and(|(t, _)| !t.variations.is_empty()) {
+                    if open.len() >= MAX_DEPTH {
+                        return Err(format!("variations nested deeper than {MAX_DEPTH}"));
+                    }
                     open.push((GameTree::default(), true));
                 }
                 open.last_mut().expect("an open tree").0.nodes.push(n);

@@ -65,9 +65,13 @@ impl Engine {
 /// SGF files larger than this are refused (a real record is a few kilobytes; `/dev/zero` is not).
 const MAX_SGF_BYTES: u64 = 64 << 20;
 
-/// Reads at most `limit` bytes of a file; a longer file is an error.
+/// Reads at most `limit` bytes of a regular file; a longer file is an error, and so is
+/// anything else (a FIFO or a device would block or never end, a folder has no text).
 fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(limit + 1)

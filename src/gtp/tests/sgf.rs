@@ -59,3 +59,28 @@ fn loadsgf_loads_a_position_or_changes_nothing() {
     assert_eq!(err(&mut e, "undo"), "cannot undo");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A FIFO, a device, standard input and a folder are refused at once: reading them would
+/// block or never end.
+#[test]
+fn loadsgf_reads_regular_files_only() {
+    let dir = std::env::temp_dir().join(format!("tengen-loadsgf-odd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo.sgf");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut odd = vec!["/dev/stdin".to_string(), "/dev/zero".to_string()];
+    odd.push(dir.display().to_string());
+    if made.is_ok_and(|s| s.success()) {
+        odd.push(fifo.display().to_string());
+    }
+    let mut e = engine();
+    let before = state(&mut e);
+    for path in &odd {
+        let start = std::time::Instant::now();
+        let refused = err(&mut e, &format!("loadsgf {path}"));
+        assert!(refused.starts_with("cannot load file"), "{path}: {refused}");
+        assert!(start.elapsed().as_secs() < 2, "{path} took too long");
+        assert_eq!(state(&mut e), before, "{path} changed the position");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
