@@ -26,10 +26,19 @@ pub fn int_arg(arg: &str) -> Result<usize, GtpError> {
     parse::int(arg).ok_or(GtpError::Syntax)
 }
 
+/// The most seconds a clock value may say: a year.
+const MAX_SECONDS: f64 = 366.0 * 86_400.0;
+
 /// A number of seconds; GTP writes integers, some controllers send decimals or negatives
-/// (the clock clamps those).
+/// (the clock clamps those). More than a year is refused.
 pub fn seconds_arg(arg: &str) -> Result<f64, GtpError> {
-    parse::float(arg).ok_or(GtpError::Syntax)
+    let seconds = parse::float(arg).ok_or(GtpError::Syntax)?;
+    if seconds > MAX_SECONDS {
+        return Err(GtpError::OutOfRange(format!(
+            "{seconds} seconds is more than a year"
+        )));
+    }
+    Ok(seconds)
 }
 
 pub fn count_arg(arg: &str) -> Result<u32, GtpError> {

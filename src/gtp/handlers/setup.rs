@@ -31,10 +31,18 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// `komi K`: sets komi (any real number); `syntax error` otherwise.
+    /// `komi K`: sets komi, a real number no larger (either way) than the points of the
+    /// largest board (a GUI may send its usual komi before a tiny board size); `syntax error`
+    /// otherwise.
     pub(in crate::gtp) fn komi(&mut self, args: &[&str]) -> Reply {
         expect_args(args, 1..=1)?;
         let komi = parse::float(args[0]).ok_or(GtpError::Syntax)?;
+        let points = crate::board::MAX_POINTS as f64;
+        if komi.abs() > points {
+            return Err(GtpError::OutOfRange(format!(
+                "komi {komi} is more than the {points} points of the largest board"
+            )));
+        }
         self.game.set_komi(komi);
         Ok(String::new())
     }

@@ -57,6 +57,12 @@ fn time_commands_set_the_clock_and_refuse_nonsense() {
     ] {
         assert_eq!(err(&mut e, bad), "syntax error", "{bad}");
     }
+    for too_long in ["time_settings 1e300 0 0", "time_left b 99999999999 0"] {
+        assert!(
+            err(&mut e, too_long).starts_with("syntax error: "),
+            "{too_long}"
+        );
+    }
     let cpu: f64 = ok(&mut e, "cputime").parse().unwrap();
     assert!(cpu >= 0.0);
 }

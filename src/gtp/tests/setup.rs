@@ -126,6 +126,10 @@ fn komi_accepts_real_numbers_only() {
     ok(&mut e, "komi 6.5");
     ok(&mut e, "komi -3");
     assert_eq!(e.game().komi(), -3.0);
+    assert!(err(&mut e, "komi 1e300").starts_with("syntax error"));
+    assert!(err(&mut e, "komi -626").starts_with("syntax error"));
+    ok(&mut e, "komi 625");
+    ok(&mut e, "komi -3");
     for bad in ["komi", "komi x", "komi nan", "komi inf", "komi 1 2"] {
         assert_eq!(err(&mut e, bad), "syntax error");
         assert_eq!(e.game().komi(), -3.0);
