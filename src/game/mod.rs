@@ -372,6 +372,12 @@ impl Game {
     }
 
     fn commit(&mut self, color: Color, mv: Move, board: Board) {
+        // The position before the move had the mover to move, whoever the turn said it was
+        // (a record's first move by White after setup, two moves of one colour in GTP); undo
+        // gives the turn back.
+        if let Some(last) = self.positions.last_mut() {
+            last.to_move = color;
+        }
         self.undo.push(Undo {
             board: std::mem::replace(&mut self.board, board),
             to_move: self.to_move,
@@ -390,6 +396,9 @@ impl Game {
         };
         self.steps.pop();
         self.forget_last_position();
+        if let Some(last) = self.positions.last_mut() {
+            last.to_move = undo.to_move;
+        }
         self.board = undo.board;
         self.to_move = undo.to_move;
         self.passes = undo.passes;
