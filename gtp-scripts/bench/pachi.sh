@@ -9,6 +9,7 @@
 # 9x9-5k     5,000 playouts a move, 1 thread each     9x9     2
 # 13x13-5k   5,000 playouts a move, 1 thread each     13x13   2
 # 19x19-5k   5,000 playouts a move, 1 thread each     19x19   2
+# 9x9-1k     1,000 playouts a move, 1 thread each     9x9     2   (a quick screen)
 # 9x9-1s     1 s a move, 2 threads each               9x9     1
 #
 # PACHI names the binary (default target/peers/pachi/pachi) and PACHI_DATA its data folder
@@ -17,7 +18,7 @@
 # the match with that copy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k or 9x9-1s}
+bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k, 9x9-1k or 9x9-1s}
 games=${2:-200}
 dir=${3:-/tmp/tengen-pachi-$bar}
 shift $(( $# < 3 ? $# : 3 ))
@@ -32,6 +33,10 @@ case $bar in
         size=${bar%%x*}; jobs=2
         mine="--playouts 5000 --threads 1"
         theirs="-t =5000 threads=1 reportfreq=0.005s" ;;
+    9x9-1k)
+        size=9; jobs=2
+        mine="--playouts 1000 --threads 1"
+        theirs="-t =1000 threads=1 reportfreq=0.002s" ;;
     9x9-1s)
         size=9; jobs=1
         mine="--time 1 --threads 2"
