@@ -275,14 +275,18 @@ fn the_self_check_replays_the_history_and_catches_a_wrong_record() {
     assert!(std::panic::catch_unwind(|| wrong.check_invariants()).is_err());
 }
 
-/// A record whose set-up position is followed by White's move: that position is recorded
-/// with White to move, as it was, so situational superko recognises it when it comes back.
+/// A record whose set-up position is followed by White's move (as `sgf::load` replays it):
+/// that position is recorded with White to move, as it was, so situational superko
+/// recognises it when it comes back.
 #[test]
 fn a_loaded_position_enters_the_history_with_the_side_that_moved() {
-    let trees = crate::sgf::parse("(;SZ[5]AB[bb][cc];W[dd];B[ee])").unwrap();
-    let record =
-        crate::sgf::load(&trees[0], crate::sgf::Until::End, 7.5, Superko::Situational).unwrap();
-    let game = record.game;
+    let board = Board::from_diagram(&[".....", ".....", "..X..", ".X...", "....."]).unwrap();
+    let mut game = Game::new(5, 7.5, Superko::Situational);
+    game.set_start_position(board, Black, 0);
+    for (color, name) in [(White, "D4"), (Black, "E5")] {
+        let m = mv(&game, name);
+        game.replay(color, m).unwrap();
+    }
     assert_eq!(game.positions[0].to_move, White);
     assert_eq!(game.positions[1].to_move, Black);
     assert_eq!(game.positions[2].to_move, White);
