@@ -4,8 +4,9 @@
 //! answered one after another, in order, each response flushed as soon as it is complete.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, mpsc};
+use std::time::Duration;
 
 use super::Engine;
 use super::parse::preprocess;
@@ -14,6 +15,9 @@ use super::parse::preprocess;
 pub const MAX_LINE: usize = 16 << 20;
 /// Commands read ahead of the engine before the reader waits.
 const READ_AHEAD: usize = 1024;
+/// Bytes of commands read ahead of the engine before the reader waits (however few the
+/// commands), so that input piling up behind a long search takes bounded memory.
+pub const READ_AHEAD_BYTES: usize = 16 << 20;
 
 /// What the reader thread tells the engine about the input while a command runs.
 #[derive(Debug)]
@@ -26,6 +30,10 @@ pub struct Signals {
     interrupted_at: AtomicU64,
     /// No more input will come (end of input, or no input attached at all).
     closed: AtomicBool,
+    /// Bytes of the commands read but not yet taken.
+    queued_bytes: AtomicUsize,
+    /// The engine has stopped taking commands (`quit`, or the loop ended).
+    stopped: AtomicBool,
 }
 
 impl Default for Signals {
@@ -36,6 +44,8 @@ impl Default for Signals {
             taken: AtomicU64::new(0),
             interrupted_at: AtomicU64::new(0),
             closed: AtomicBool::new(true),
+            queued_bytes: AtomicUsize::new(0),
+            stopped: AtomicBool::new(false),
         }
     }
 }
@@ -103,12 +113,31 @@ fn read_commands(mut input: impl BufRead, commands: mpsc::SyncSender<String>, si
         let Some(command) = preprocess(&line) else {
             continue;
         };
+        if !wait_for_room(signals, command.len()) {
+            break;
+        }
+        signals.queued_bytes.fetch_add(command.len(), SeqCst);
         signals.read.fetch_add(1, SeqCst);
         if commands.send(command).is_err() {
             break;
         }
     }
     signals.closed.store(true, SeqCst);
+}
+
+/// Waits until `bytes` more fit in the read-ahead (a command always fits when nothing is
+/// queued). False if the engine stopped taking commands meanwhile.
+fn wait_for_room(signals: &Signals, bytes: usize) -> bool {
+    loop {
+        if signals.stopped.load(SeqCst) {
+            return false;
+        }
+        let queued = signals.queued_bytes.load(SeqCst);
+        if queued == 0 || queued + bytes <= READ_AHEAD_BYTES {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// Serves GTP until `quit` or the end of input. With pondering on, the engine searches on
@@ -120,6 +149,8 @@ pub fn serve(
 ) -> io::Result<()> {
     let signals = engine.signals();
     signals.closed.store(false, SeqCst);
+    signals.stopped.store(false, SeqCst);
+    signals.queued_bytes.store(0, SeqCst);
     let (sender, commands) = mpsc::sync_channel(READ_AHEAD);
     let reader_signals = Arc::clone(&signals);
     // Not joined: at `quit` the reader may be blocked on a read that never returns, and the
@@ -127,10 +158,23 @@ pub fn serve(
     std::thread::Builder::new()
         .name("gtp-input".into())
         .spawn(move || read_commands(input, sender, &reader_signals))?;
+    let served = take_commands(engine, commands, &mut output, &signals);
+    signals.stopped.store(true, SeqCst);
+    served
+}
+
+/// Answers the commands in order until `quit` or the end of input.
+fn take_commands(
+    engine: &mut Engine,
+    commands: mpsc::Receiver<String>,
+    output: &mut impl Write,
+    signals: &Signals,
+) -> io::Result<()> {
     for command in commands {
+        signals.queued_bytes.fetch_sub(command.len(), SeqCst);
         signals.taken.fetch_add(1, SeqCst);
         log::trace!("<< {command}");
-        engine.respond(&command, &mut output)?;
+        engine.respond(&command, output)?;
         output.flush()?;
         if engine.quit_requested() {
             break;
@@ -145,6 +189,29 @@ pub fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fifty lines of a megabyte behind a command that is not taken: the reader stops at the
+    /// byte bound, and goes on as the commands are taken.
+    #[test]
+    fn the_read_ahead_is_bounded_in_bytes() {
+        let line = format!("name {}\n", "x".repeat(1 << 20));
+        let input = std::io::Cursor::new(line.repeat(50).into_bytes());
+        let signals = Arc::new(Signals::default());
+        signals.closed.store(false, SeqCst);
+        let (sender, commands) = mpsc::sync_channel(READ_AHEAD);
+        let reader = Arc::clone(&signals);
+        let thread = std::thread::spawn(move || read_commands(input, sender, &reader));
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(signals.queued_bytes.load(SeqCst) <= READ_AHEAD_BYTES);
+        assert!(signals.read.load(SeqCst) < 50, "all read ahead");
+        let mut taken = 0;
+        for command in commands {
+            signals.queued_bytes.fetch_sub(command.len(), SeqCst);
+            taken += 1;
+        }
+        thread.join().unwrap();
+        assert_eq!(taken, 50);
+    }
 
     #[test]
     fn an_interrupt_stops_only_the_command_it_came_after() {
