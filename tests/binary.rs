@@ -200,3 +200,47 @@ fn settings_out_of_their_range_are_refused_with_the_range() {
         );
     }
 }
+
+/// The peak memory (VmHWM) of a running process, in kilobytes.
+fn peak_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// The history keeps a few bytes a move, not a board: 100,000 passes stay far below 200 MB.
+#[test]
+fn a_hundred_thousand_passes_take_little_memory() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Written from another thread while the answers are read, or both pipes fill up.
+    let writer = std::thread::spawn(move || {
+        let passes = "play b pass\nplay w pass\n".repeat(50_000);
+        stdin.write_all(passes.as_bytes()).unwrap();
+        stdin.write_all(b"undo\nname\n").unwrap();
+        stdin.flush().unwrap();
+        stdin
+    });
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut answered = 0;
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() > 0 {
+        if line.starts_with('=') {
+            answered += 1;
+            if line.trim() == "= tengen" {
+                break;
+            }
+        }
+        line.clear();
+    }
+    assert_eq!(answered, 100_002);
+    let peak = peak_kb(child.id());
+    drop(writer.join().unwrap());
+    child.wait().unwrap();
+    assert!(peak < 200_000, "peak {peak} KB");
+}

@@ -43,10 +43,10 @@ pub enum Step {
     },
 }
 
-/// What is needed to take a step back.
-#[derive(Clone)]
+/// What a step back needs besides the steps themselves (the board is replayed from the
+/// start): a few bytes a step, so that long games take little memory.
+#[derive(Clone, Copy)]
 struct Undo {
-    board: Board,
     to_move: Color,
     passes: usize,
 }
@@ -281,8 +281,8 @@ impl Game {
         if !board.apply_setup(&black, &white, &empty) {
             return false;
         }
+        self.board = board;
         self.undo.push(Undo {
-            board: std::mem::replace(&mut self.board, board),
             to_move: self.to_move,
             passes: self.passes,
         });
@@ -351,7 +351,7 @@ impl Game {
         let board = self.legal_board_after(color, mv, self.rules.superko)?;
         self.commit(color, mv, board);
         #[cfg(debug_assertions)]
-        self.check_invariants();
+        self.self_check();
         Ok(())
     }
 
@@ -378,8 +378,8 @@ impl Game {
         if let Some(last) = self.positions.last_mut() {
             last.to_move = color;
         }
+        self.board = board;
         self.undo.push(Undo {
-            board: std::mem::replace(&mut self.board, board),
             to_move: self.to_move,
             passes: self.passes,
         });
@@ -399,12 +399,47 @@ impl Game {
         if let Some(last) = self.positions.last_mut() {
             last.to_move = undo.to_move;
         }
-        self.board = undo.board;
+        self.board = self.replayed_board();
         self.to_move = undo.to_move;
         self.passes = undo.passes;
         #[cfg(debug_assertions)]
-        self.check_invariants();
+        self.self_check();
         true
+    }
+
+    /// The board after the steps, replayed from the start. A move of a record that retook a
+    /// ko at once (`replay`) is replayed the same way.
+    fn replayed_board(&self) -> Board {
+        let mut board = self.start.clone();
+        for step in &self.steps {
+            match step {
+                Step::Move(_, Move::Pass) => board.pass(),
+                Step::Move(color, Move::Play(p)) => {
+                    if board.play(*color, *p).is_err() {
+                        board.pass();
+                        board.play(*color, *p).expect("a move of the history");
+                    }
+                }
+                Step::Setup {
+                    black,
+                    white,
+                    empty,
+                } => {
+                    board.apply_setup(black, white, empty);
+                }
+            }
+        }
+        board
+    }
+
+    /// Debug builds check the game after every step of a game of ordinary length, and then
+    /// ever more rarely (each check replays the whole game).
+    #[cfg(debug_assertions)]
+    fn self_check(&self) {
+        let steps = self.steps.len();
+        if steps <= 1024 || steps.is_power_of_two() {
+            self.check_invariants();
+        }
     }
 }
 
