@@ -37,6 +37,8 @@ Event options (match and tournament):
                             (default: a new folder under the temporary directory)
   --size N --komi K --handicap N --max-moves N
                             board size (9), komi (7.5), fixed handicap stones (0), move limit
+  --answer-limit S          seconds any answer may take when no clock bounds it (120); an
+                            engine past it forfeits the game
   --clock 'absolute M' | 'byoyomi M T P' | 'canadian M T S'
                             the clock (KGS words); overstepping loses
   --carry-over              Canadian periods carry the time left over (the rules' fixed-moves
@@ -262,6 +264,7 @@ fn parse_event(
             time_loss_is_pass: false,
             cycle: referee::CycleRule::Forbid,
             max_moves: 1000,
+            answer_limit: referee::rules::DEFAULT_ANSWER_LIMIT,
             opening: Vec::new(),
         },
         dir: std::env::temp_dir().join(format!("tengen-event-{}", std::process::id())),
@@ -284,6 +287,14 @@ fn parse_event(
                     "--komi" => rules.komi = number(v, option)?,
                     "--handicap" => rules.handicap = number(v, option)?,
                     "--max-moves" => rules.max_moves = number(v, option)?,
+                    "--answer-limit" => {
+                        rules.answer_limit = number::<f64>(v, option)?;
+                        if !(rules.answer_limit > 0.0 && rules.answer_limit <= 86_400.0) {
+                            return Err(format!(
+                                "{option}: {v} is not a number of seconds from 0 to 86400"
+                            ));
+                        }
+                    }
                     "--lag" => rules.lag = number::<f64>(v, option)?.max(0.0),
                     "--out" | "--sgf-dir" => event.dir = v.into(),
                     "-j" | "--jobs" => event.jobs = number::<usize>(v, option)?.max(1),

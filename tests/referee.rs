@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::*;
 use tengen::clock::TimeSystem;
 use tengen::referee::{self, CycleRule, Entrant, Format, Rules};
@@ -99,6 +101,38 @@ fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
     let record = one_game("refuse", tengen("t", 30), refuser, rules(5));
     assert_eq!(record.result, "B+Forfeit");
     assert!(record.rulings.contains("refused"), "{}", record.rulings);
+}
+
+/// An engine that stops answering (with no clock to bound it), or answers without the empty
+/// line that ends a response, forfeits at the answer limit, is killed after `quit`, and the
+/// event is over in seconds.
+#[test]
+fn an_engine_that_stops_answering_forfeits_at_the_answer_limit() {
+    let quick = Rules {
+        answer_limit: 1.0,
+        ..rules(5)
+    };
+    let silent = scripted(
+        "silent",
+        "C3",
+        "genmove*) if [ $n -ge 1 ]; then sleep 600; fi ;&",
+    );
+    let unended = scripted(
+        "unended",
+        "C3",
+        "genmove*) if [ $n -ge 1 ]; then printf '= D4\\n'; sleep 600; fi ;&",
+    );
+    for (name, engine) in [("silent", silent), ("unended", unended)] {
+        let start = Instant::now();
+        let record = one_game(name, engine, tengen("t", 30), quick.clone());
+        assert_eq!(record.result, "W+Forfeit", "{name}: {}", record.rulings);
+        assert!(record.rulings.contains("no answer"), "{}", record.rulings);
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "{name} took {:?}",
+            start.elapsed()
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,10 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How long `quit` waits for the answer, and then for the process to end, before it kills it.
+const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 /// A running GTP engine.
 pub struct Client {
@@ -14,6 +17,8 @@ pub struct Client {
     stdin: ChildStdin,
     /// The engine's output lines; the sender goes away when the output closes.
     lines: Receiver<String>,
+    /// The longest wait for any answer without a deadline of its own; `None`: no limit.
+    answer_limit: Option<Duration>,
 }
 
 /// An engine's answer to one command.
@@ -63,7 +68,14 @@ impl Client {
             child,
             stdin,
             lines,
+            answer_limit: None,
         })
+    }
+
+    /// Every answer from now on must come within `limit` (unless a command has a deadline of
+    /// its own): a hung engine then fails with `TimedOut` instead of hanging the caller.
+    pub fn set_answer_limit(&mut self, limit: Option<Duration>) {
+        self.answer_limit = limit;
     }
 
     /// Sends one command line and reads its response.
@@ -71,8 +83,10 @@ impl Client {
         self.send_until(command, None)
     }
 
-    /// `send`, giving up with a `TimedOut` error at the deadline.
+    /// `send`, giving up with a `TimedOut` error at the deadline (or, without one, at the
+    /// answer limit).
     pub fn send_until(&mut self, command: &str, deadline: Option<Instant>) -> io::Result<Response> {
+        let deadline = deadline.or_else(|| self.answer_limit.map(|l| Instant::now() + l));
         writeln!(self.stdin, "{command}")?;
         self.stdin.flush()?;
         self.read_response_until(deadline)
@@ -137,10 +151,21 @@ impl Client {
         })
     }
 
-    /// Sends `quit` and waits for the process to end.
+    /// Sends `quit` and waits for the process to end; an engine that does not answer or end
+    /// within a short grace is killed (by `drop`).
     pub fn quit(mut self) -> io::Result<()> {
-        let _ = self.send("quit");
-        self.child.wait().map(|_| ())
+        let _ = self.send_until("quit", Some(Instant::now() + QUIT_GRACE));
+        let end = Instant::now() + QUIT_GRACE;
+        while Instant::now() < end {
+            if self.child.try_wait()?.is_some() {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        Err(io::Error::new(
+            io::ErrorKind::TimedOut,
+            "the engine did not end: killed",
+        ))
     }
 }
 

@@ -241,6 +241,12 @@ impl Table<'_> {
                     .push(format!("{color:?} answered `? {}`: forfeit", r.text));
                 return Err(Stop::Result(format!("{winner}+Forfeit")));
             }
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
+                self.rulings.push(format!(
+                    "{color:?} gave no answer to {command} in time: forfeit"
+                ));
+                return Err(Stop::Result(format!("{winner}+Forfeit")));
+            }
             Err(e) => {
                 self.rulings
                     .push(format!("{color:?} failed ({e}): forfeit"));

@@ -20,7 +20,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::channel;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::board::Color;
 use crate::gtp::client::Client;
@@ -147,7 +147,12 @@ fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
     let rules = &event.rules;
     let start = |e: usize, color: Color| {
         let command = &event.entrants[e].command;
-        Client::start(&command[0], &command[1..], None).map_err(|e| {
+        let limit = Duration::from_secs_f64(rules.answer_limit);
+        let client = Client::start(&command[0], &command[1..], None).map(|mut c| {
+            c.set_answer_limit(Some(limit));
+            c
+        });
+        client.map_err(|e| {
             // Boxed: a whole game record is a large error value.
             Box::new(Played::before_play(
                 format!("{}+Forfeit", game::letter(color.opponent())),

@@ -30,6 +30,9 @@ impl CycleRule {
     }
 }
 
+/// Seconds an answer may take without a clock, unless the event says otherwise.
+pub const DEFAULT_ANSWER_LIMIT: f64 = 120.0;
+
 /// How every game of an event is played.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -47,6 +50,9 @@ pub struct Rules {
     pub cycle: CycleRule,
     /// Play stops after this many moves and the board is counted.
     pub max_moves: usize,
+    /// Seconds any answer may take when no clock bounds it (a move without a clock, any other
+    /// command); an engine past it forfeits the game.
+    pub answer_limit: f64,
     /// Moves every game starts with (an opening), played on both engines' boards first.
     pub opening: Vec<(Color, Move)>,
 }

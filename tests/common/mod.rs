@@ -62,6 +62,7 @@ pub fn rules(size: usize) -> Rules {
         time_loss_is_pass: false,
         cycle: CycleRule::Forbid,
         max_moves: 300,
+        answer_limit: 20.0,
         opening: Vec::new(),
     }
 }
