@@ -28,32 +28,30 @@ pub const NAMES: &[&str] = &[
     "never_resign",
 ];
 
-fn whole(value: &str, range: RangeInclusive<u64>) -> Result<u64, String> {
+/// `value` read as a `T` within `range`, or why not (`kind` names what was expected).
+fn in_range<T>(value: &str, range: RangeInclusive<T>, kind: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
     value
-        .parse::<u64>()
+        .parse::<T>()
         .ok()
         .filter(|v| range.contains(v))
         .ok_or_else(|| {
             format!(
-                "{value} is not a whole number from {} to {}",
+                "{value} is not {kind} from {} to {}",
                 range.start(),
                 range.end()
             )
         })
 }
 
+fn whole(value: &str, range: RangeInclusive<u64>) -> Result<u64, String> {
+    in_range(value, range, "a whole number")
+}
+
 fn real(value: &str, range: RangeInclusive<f64>) -> Result<f64, String> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|v| range.contains(v))
-        .ok_or_else(|| {
-            format!(
-                "{value} is not a number from {} to {}",
-                range.start(),
-                range.end()
-            )
-        })
+    in_range(value, range, "a number")
 }
 
 /// Sets one setting from its text. `playouts` and `time` take an empty value for "no limit"
