@@ -190,7 +190,7 @@ fn settings_out_of_their_range_are_refused_with_the_range() {
         (&["--resign-threshold", "2"], "0 to 1"),
         (&["--playouts", "9223372036854775808"], "1 to 1000000000"),
     ] {
-        let out = run(args, b"name\n", None);
+        let out = run(args, b"", None);
         assert!(!out.status.success(), "{args:?} accepted");
         assert!(out.stdout.is_empty(), "{args:?}: GTP never started");
         let message = String::from_utf8(out.stderr).unwrap();
