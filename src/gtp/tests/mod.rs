@@ -19,11 +19,12 @@ use super::*;
 use crate::board::Color;
 use crate::clock::{TimeLeft, TimeSystem};
 
-/// The engine of the tests that do not look at its moves: it thinks very briefly, so that a
-/// search a test triggers on the way costs milliseconds, not the default 5 seconds.
+/// The engine of the tests that do not look at its moves: a search a test triggers on the way
+/// costs a fraction of a second, not the default 5 seconds, and the dead-stone judgement still
+/// has its full 3,000 playouts.
 fn engine() -> Engine {
     let mut config = Config::default();
-    config.player.playouts = Some(50);
+    config.player.playouts = Some(3000);
     config.player.time = None;
     Engine::new(config)
 }
