@@ -1,7 +1,8 @@
 //! The game checks itself, as the board does: the history is replayed from the starting
 //! position and everything kept along the way (the position, the side to move, the
 //! prisoners, the superko record, the passes) must come out the same. Debug builds do this
-//! after every step and every undo.
+//! after `play` and `undo`: at every step early in a game, then at powers of two
+//! (`Game::self_check`).
 
 use super::{Game, Step};
 
