@@ -26,8 +26,11 @@ impl Point {
 impl Add<usize> for Point {
     type Output = Point;
 
+    // Called for every neighbour in the playouts: checked in debug builds only (a cell past
+    // the array still fails at the first lookup in a `PointMap`).
     fn add(self, offset: usize) -> Point {
-        Point::new(self.index() + offset)
+        debug_assert!(self.index() + offset < MAX_CELLS);
+        Point((self.index() + offset) as u16)
     }
 }
 
@@ -35,7 +38,7 @@ impl Sub<usize> for Point {
     type Output = Point;
 
     fn sub(self, offset: usize) -> Point {
-        Point::new(self.index() - offset)
+        Point((self.index() - offset) as u16)
     }
 }
 
