@@ -13,6 +13,7 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
+use super::ladder;
 use super::pattern::is_good_shape;
 use super::weights::shape_strength;
 use super::{Policy, RandomPolicy};
@@ -58,12 +59,27 @@ impl Candidates {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct HeavyPolicy {
     /// 0: rule 3 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
     /// learned strength (the move model's 3×3 gamma) is at least this, each chosen in
     /// proportion to its strength.
     pub learned_shapes: f32,
+    /// How often each of rules 1–3 is tried (Pachi plays its rules at 90% or less; fully
+    /// determined playouts judge some positions always the same wrong way).
+    pub rule_rate: f32,
+    /// Rule 2 leaves out escapes into a ladder that works.
+    pub read_ladders: bool,
+}
+
+impl Default for HeavyPolicy {
+    fn default() -> HeavyPolicy {
+        HeavyPolicy {
+            learned_shapes: 0.0,
+            rule_rate: 1.0,
+            read_ladders: false,
+        }
+    }
 }
 
 /// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string
@@ -81,7 +97,7 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
 }
 
 /// Rules 1 and 2 around the last move.
-fn atari_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
+fn atari_moves(board: &Board, color: Color, last: Point, ladders: bool, found: &mut Candidates) {
     if board.stone(last) == Some(color.opponent())
         && let Some(lib) = board.atari_liberty(last)
         && board.is_legal(color, lib)
@@ -106,7 +122,9 @@ fn atari_moves(board: &Board, color: Color, last: Point, found: &mut Candidates)
                 }
             }
         }
-        if sensible(board, color, escape) {
+        if sensible(board, color, escape)
+            && !(ladders && ladder::is_failed_escape(board, color, escape))
+        {
             found.add(escape);
         }
     }
@@ -127,17 +145,29 @@ fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found:
     }
 }
 
+impl HeavyPolicy {
+    /// Whether a rule is tried this time (at the full rate, without drawing: the same seed
+    /// then plays the same games as before rates existed).
+    fn tried(&self, rng: &mut SmallRng) -> bool {
+        self.rule_rate >= 1.0 || rng.random::<f32>() < self.rule_rate
+    }
+}
+
 impl Policy for HeavyPolicy {
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
-        if let Some(last) = board.last_moves()[0] {
+        if let Some(last) = board.last_moves()[0]
+            && self.tried(rng)
+        {
             let mut found = Candidates::new();
-            atari_moves(board, color, last, &mut found);
+            atari_moves(board, color, last, self.read_ladders, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Move::Play(p);
             }
         }
         let mut found = Candidates::new();
-        let chosen = if self.learned_shapes > 0.0 {
+        let chosen = if !self.tried(rng) {
+            None
+        } else if self.learned_shapes > 0.0 {
             let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
             shape_moves(
                 board,
@@ -211,6 +241,8 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(3);
         let learned = HeavyPolicy {
             learned_shapes: 4.0,
+            rule_rate: 0.8,
+            read_ladders: true,
         };
         for (size, mut policy) in [5, 9, 19]
             .into_iter()

@@ -296,8 +296,11 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
     if passes < 2 {
         let sequence = &mut s.sequence;
+        let tuning = &shared.limits.tuning;
         let mut policy = HeavyPolicy {
-            learned_shapes: shared.limits.tuning.shapes as f32,
+            learned_shapes: tuning.shapes as f32,
+            rule_rate: tuning.rate as f32,
+            read_ladders: tuning.ladders > 0.0,
         };
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))

@@ -19,6 +19,10 @@ pub struct Tuning {
     /// The playouts' shape rule: 0 for MoGo's shapes, else the least learned 3×3 strength of
     /// a shape they play (`HeavyPolicy::learned_shapes`).
     pub shapes: f64,
+    /// How often each playout rule is tried (`HeavyPolicy::rule_rate`), 0 to 1.
+    pub rate: f64,
+    /// 1: playouts do not escape into working ladders (`HeavyPolicy::read_ladders`).
+    pub ladders: f64,
 }
 
 impl Default for Tuning {
@@ -30,6 +34,8 @@ impl Default for Tuning {
             expand: 0,
             virtual_loss: 1.0,
             shapes: 0.0,
+            rate: 1.0,
+            ladders: 0.0,
         }
     }
 }
@@ -55,10 +61,14 @@ impl Tuning {
                 "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
                 "virtual_loss" => tuning.virtual_loss = number,
                 "shapes" => tuning.shapes = number,
-                "rave" | "expand" => return Err(format!("--tune: {name}: bad value {value}")),
+                "rate" if number <= 1.0 => tuning.rate = number,
+                "ladders" if number <= 1.0 && number.fract() == 0.0 => tuning.ladders = number,
+                "rave" | "expand" | "rate" | "ladders" => {
+                    return Err(format!("--tune: {name}: bad value {value}"));
+                }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders)"
                     ));
                 }
             }
@@ -101,6 +111,8 @@ mod tests {
             ("prior=-1", "prior"),
             ("prior=NaN", "prior"),
             ("expand=2.5", "expand"),
+            ("rate=1.5", "rate"),
+            ("ladders=0.5", "ladders"),
             ("ucb=1", "unknown constant ucb"),
         ] {
             let error = Tuning::parse(text).unwrap_err();
