@@ -1,12 +1,12 @@
 //! The `tengen` command: GTP on stdin/stdout by default, plus the `bench` and `regress` tools.
 
-use std::io::{self, BufReader};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use tengen::clock::TimeSystem;
 use tengen::game::Superko;
-use tengen::gtp::{Config, Engine, io::serve};
+use tengen::gtp::{Config, Engine, io::serve_stdio};
 use tengen::player::setting;
 use tengen::search::Tuning;
 use tengen::{bench, referee, regress};
@@ -167,11 +167,7 @@ fn run_gtp(args: &[String]) -> Result<(), String> {
         env!("CARGO_PKG_VERSION")
     );
     let mut engine = Engine::new(config);
-    match serve(
-        &mut engine,
-        BufReader::new(io::stdin()),
-        io::stdout().lock(),
-    ) {
+    match serve_stdio(&mut engine) {
         // The controller going away is an ordinary end.
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("I/O error: {e}")),
         _ => Ok(()),

@@ -244,3 +244,86 @@ fn a_hundred_thousand_passes_take_little_memory() {
     child.wait().unwrap();
     assert!(peak < 200_000, "peak {peak} KB");
 }
+
+/// How the controller goes away in the middle of a search.
+#[derive(Clone, Copy, Debug)]
+enum Leaving {
+    EndOfInput,
+    Quit,
+    ClosedOutput,
+}
+
+/// A 2,000,000-playout search (minutes) ends within a second of the controller leaving, and
+/// what was already asked is still answered.
+#[test]
+fn a_search_stops_when_the_controller_goes_away() {
+    for leaving in [Leaving::EndOfInput, Leaving::Quit, Leaving::ClosedOutput] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["--playouts", "2000000", "--threads", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"boardsize 9\ngenmove b\n").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let left = std::time::Instant::now();
+        let stdout = child.stdout.take().unwrap();
+        let reader = match leaving {
+            Leaving::EndOfInput => {
+                drop(stdin);
+                Some(std::thread::spawn(move || std::io::read_to_string(stdout)))
+            }
+            Leaving::Quit => {
+                stdin.write_all(b"quit\n").unwrap();
+                stdin.flush().unwrap();
+                Some(std::thread::spawn(move || std::io::read_to_string(stdout)))
+            }
+            Leaving::ClosedOutput => {
+                drop(stdout);
+                None
+            }
+        };
+        let status = child.wait().unwrap();
+        let took = left.elapsed();
+        assert!(took.as_secs_f64() < 1.0, "{leaving:?}: exit {took:?} after");
+        assert!(status.success(), "{leaving:?}: {status}");
+        if let Some(reader) = reader {
+            let text = reader.join().unwrap().unwrap();
+            let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+            assert!(answers.len() >= 2, "{leaving:?}: {text:?}");
+            assert!(
+                answers[1].len() > 2 && answers[1].starts_with("= "),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+/// Commands that come with their end of input (`tengen < file`, a pipe from `printf`) are
+/// batch work, not a controller leaving: every search runs to its budget.
+#[test]
+fn a_batch_of_commands_is_searched_in_full() {
+    let out = run(
+        &["--playouts", "5000", "--threads", "1"],
+        b"boardsize 9\ngenmove b\ngenmove w\nquit\n",
+        Some("info"),
+    );
+    assert!(out.status.success());
+    let log = String::from_utf8(out.stderr).unwrap();
+    // The early stop may end a search once its best move cannot be overtaken; a stopped
+    // search would end after a handful.
+    let playouts: Vec<u64> = log
+        .lines()
+        .filter_map(|l| {
+            l.split_once("INFO  tengen::player] ")?
+                .1
+                .split_once(" playouts in")
+        })
+        .map(|(n, _)| n.parse().unwrap())
+        .collect();
+    assert_eq!(playouts.len(), 2, "{log}");
+    assert!(playouts.iter().all(|&n| n >= 2500), "{playouts:?}");
+}

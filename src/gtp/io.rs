@@ -6,10 +6,10 @@
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::Engine;
-use super::parse::preprocess;
+use super::parse::{parse_command_line, preprocess};
 
 /// Longest command line kept; the rest of a longer line is read and dropped.
 pub const MAX_LINE: usize = 16 << 20;
@@ -18,6 +18,11 @@ const READ_AHEAD: usize = 1024;
 /// Bytes of commands read ahead of the engine before the reader waits (however few the
 /// commands), so that input piling up behind a long search takes bounded memory.
 pub const READ_AHEAD_BYTES: usize = 16 << 20;
+
+/// A `quit` or the end of input that comes this long after the running command began is the
+/// controller going away (a GUI closed, a server hung up): the search stops. Sooner, it is
+/// the end of a batch of commands (`tengen < file`, a pipe), which are all played out in full.
+const HANG_UP_GAP: Duration = Duration::from_millis(100);
 
 /// What the reader thread tells the engine about the input while a command runs.
 #[derive(Debug)]
@@ -34,6 +39,11 @@ pub struct Signals {
     queued_bytes: AtomicUsize,
     /// The engine has stopped taking commands (`quit`, or the loop ended).
     stopped: AtomicBool,
+    /// When the running command began, in milliseconds since `epoch`.
+    taken_at: AtomicU64,
+    epoch: Instant,
+    /// The controller went away (see `HANG_UP_GAP`): searches stop at once.
+    hung_up: AtomicBool,
 }
 
 impl Default for Signals {
@@ -46,6 +56,9 @@ impl Default for Signals {
             closed: AtomicBool::new(true),
             queued_bytes: AtomicUsize::new(0),
             stopped: AtomicBool::new(false),
+            taken_at: AtomicU64::new(0),
+            epoch: Instant::now(),
+            hung_up: AtomicBool::new(false),
         }
     }
 }
@@ -62,6 +75,42 @@ impl Signals {
         let at = self.interrupted_at.load(SeqCst);
         at > 0 && at == self.taken.load(SeqCst)
     }
+
+    /// A search should end now: it was interrupted, or nobody is left to hear its answer.
+    pub fn stop_search(&self) -> bool {
+        self.interrupted() || self.hung_up.load(SeqCst)
+    }
+
+    /// The controller went away: by `quit` or the end of input while a command runs, or by
+    /// closing our output.
+    pub fn hang_up(&self) {
+        self.hung_up.store(true, SeqCst);
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    /// A command is taken: it is the running one from now.
+    fn take(&self, bytes: usize) {
+        self.queued_bytes.fetch_sub(bytes, SeqCst);
+        self.taken.fetch_add(1, SeqCst);
+        self.taken_at.store(self.now(), SeqCst);
+    }
+
+    /// `quit` or the end of input has been read: a hang-up if the running command began
+    /// long enough ago.
+    fn last_word(&self) {
+        let running_for = self.now().saturating_sub(self.taken_at.load(SeqCst));
+        if self.taken.load(SeqCst) > 0 && running_for >= HANG_UP_GAP.as_millis() as u64 {
+            log::debug!("the controller went away after {running_for} ms: searches stop");
+            self.hang_up();
+        }
+    }
+}
+
+fn is_quit(command: &str) -> bool {
+    parse_command_line(command).is_ok_and(|c| c.name == "quit")
 }
 
 /// Reads one line (without its `\n`) into `line`, keeping at most `MAX_LINE` bytes. Returns
@@ -116,12 +165,17 @@ fn read_commands(mut input: impl BufRead, commands: mpsc::SyncSender<String>, si
         if !wait_for_room(signals, command.len()) {
             break;
         }
+        let quit = is_quit(&command);
         signals.queued_bytes.fetch_add(command.len(), SeqCst);
         signals.read.fetch_add(1, SeqCst);
         if commands.send(command).is_err() {
             break;
         }
+        if quit {
+            signals.last_word();
+        }
     }
+    signals.last_word();
     signals.closed.store(true, SeqCst);
 }
 
@@ -151,6 +205,7 @@ pub fn serve(
     signals.closed.store(false, SeqCst);
     signals.stopped.store(false, SeqCst);
     signals.queued_bytes.store(0, SeqCst);
+    signals.hung_up.store(false, SeqCst);
     let (sender, commands) = mpsc::sync_channel(READ_AHEAD);
     let reader_signals = Arc::clone(&signals);
     // Not joined: at `quit` the reader may be blocked on a read that never returns, and the
@@ -163,6 +218,41 @@ pub fn serve(
     served
 }
 
+/// `serve` on the process's stdin and stdout, watching stdout: when the controller closes
+/// its end, the search stops instead of running on for nobody.
+pub fn serve_stdio(engine: &mut Engine) -> io::Result<()> {
+    let signals = engine.signals();
+    std::thread::Builder::new()
+        .name("gtp-output".into())
+        .spawn(move || watch_output(&signals))?;
+    serve(engine, io::BufReader::new(io::stdin()), io::stdout().lock())
+}
+
+/// Waits until stdout's reader is gone (then hangs up) or the engine stops.
+#[cfg(unix)]
+fn watch_output(signals: &Signals) {
+    let mut watched = libc::pollfd {
+        fd: libc::STDOUT_FILENO,
+        events: 0, // errors and hang-ups are always reported
+        revents: 0,
+    };
+    while !signals.stopped.load(SeqCst) {
+        // SAFETY: one valid pollfd, for the length given.
+        let ready = unsafe { libc::poll(&mut watched, 1, 50) };
+        if ready > 0 && watched.revents & (libc::POLLERR | libc::POLLHUP) != 0 {
+            log::debug!("stdout closed: searches stop");
+            signals.hang_up();
+            return;
+        }
+        if ready < 0 || watched.revents & libc::POLLNVAL != 0 {
+            return;
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn watch_output(_: &Signals) {}
+
 /// Answers the commands in order until `quit` or the end of input.
 fn take_commands(
     engine: &mut Engine,
@@ -171,8 +261,7 @@ fn take_commands(
     signals: &Signals,
 ) -> io::Result<()> {
     for command in commands {
-        signals.queued_bytes.fetch_sub(command.len(), SeqCst);
-        signals.taken.fetch_add(1, SeqCst);
+        signals.take(command.len());
         log::trace!("<< {command}");
         engine.respond(&command, output)?;
         output.flush()?;

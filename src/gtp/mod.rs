@@ -69,7 +69,7 @@ impl Engine {
         let signals = Arc::new(Signals::default());
         let mut player = Player::new(config.player.clone());
         let interrupt = Arc::clone(&signals);
-        player.set_interrupt(Arc::new(move || interrupt.interrupted()));
+        player.set_interrupt(Arc::new(move || interrupt.stop_search()));
         Engine {
             game: Game::new(19, DEFAULT_KOMI, config.superko),
             player,
