@@ -180,13 +180,23 @@ impl ResultsFile {
     }
 
     /// The games already finished (none if the file does not exist yet). A file written for
-    /// other entrants is an error: resuming must not mix two events.
+    /// other entrants is an error: resuming must not mix two events. A last line without its
+    /// end, cut off by a killed run, is removed from the file: its game is played again.
     pub fn read(&self) -> io::Result<Vec<Record>> {
-        let text = match std::fs::read_to_string(&self.path) {
+        let mut text = match std::fs::read_to_string(&self.path) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(e),
         };
+        if !text.is_empty() && !text.ends_with('\n') {
+            let complete = text.rfind('\n').map_or(0, |i| i + 1);
+            log::warn!("dropping a cut-off line of {}", self.path.display());
+            text.truncate(complete);
+            OpenOptions::new()
+                .write(true)
+                .open(&self.path)?
+                .set_len(complete as u64)?;
+        }
         let header = |key: &str| {
             text.lines()
                 .find_map(|l| l.strip_prefix(key))
@@ -224,7 +234,8 @@ impl ResultsFile {
         if new {
             text.push_str(&self.header());
         } else if !ends_with_newline(&self.path)? {
-            // A line cut off by a killed run: end it, so that it is skipped as malformed.
+            // A line cut off by a killed run (`read` drops it on resume): end it, so that it
+            // reads as malformed.
             text.push('\n');
         }
         text.push_str(&record.to_line(&self.names));
@@ -292,6 +303,9 @@ mod tests {
             .unwrap();
         raw.write_all(b"g2\t1\tb\ta\tW+Re").unwrap();
         file.append(&record("g3", 1, 0, "0")).unwrap();
+        // Cut inside the last column, a line would still parse: resuming drops it.
+        let whole = record("g4", 0, 1, "B+R").to_line(&names);
+        raw.write_all(&whole.as_bytes()[..whole.len() - 3]).unwrap();
         let read = file.read().unwrap();
         assert_eq!(
             read,
@@ -305,6 +319,8 @@ mod tests {
             (read[1].winner(), read[1].points(0), read[1].points(1)),
             (None, 1, 1)
         );
+        let text = std::fs::read_to_string(dir.join(FILE)).unwrap();
+        assert!(text.ends_with("\n") && !text.contains("g4"), "{text}");
         // Another event's folder is refused.
         let other = ResultsFile::new(&dir, &["a".to_string(), "c".to_string()], "9x9");
         assert!(other.read().is_err());
