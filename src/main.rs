@@ -61,8 +61,8 @@ Options:
                             clock
   --lag S                   seconds of network and process overhead kept back from every
                             deadline of the clock (default 1)
-  --max-tree-mb MB          memory for the search tree (default 512); a full tree stops growing
-                            and the search goes on
+  --max-tree-mb MB          memory for the search tree (default: a quarter of the machine's
+                            memory, 64 to 1024); a full tree stops growing and the search goes on
   --resign-threshold P      resign when the win rate stays below P (0 to 1) for 3 moves
                             (default 0.1)
   --never-resign            never resign

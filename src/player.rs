@@ -28,13 +28,29 @@ pub struct Settings {
     pub tuning: Tuning,
 }
 
+/// The search tree's default memory: a quarter of the machine's memory, 64 MB to 1 GB (a
+/// 19×19 search of minutes fits in 1 GB; a small board or a small machine needs far less).
+pub fn default_tree_mb() -> usize {
+    let total_mb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_total_kb(&text))
+        .map_or(2048, |kb| kb >> 10);
+    (total_mb / 4).clamp(64, 1024)
+}
+
+/// `MemTotal` of a `/proc/meminfo` text, in kB.
+fn mem_total_kb(meminfo: &str) -> Option<usize> {
+    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             playouts: None,
             time: Some(DEFAULT_SECONDS),
-            max_tree_mb: 512,
+            max_tree_mb: default_tree_mb(),
             seed: 0,
             resign_threshold: 0.1,
             never_resign: false,

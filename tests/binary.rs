@@ -327,3 +327,38 @@ fn a_batch_of_commands_is_searched_in_full() {
     assert_eq!(playouts.len(), 2, "{log}");
     assert!(playouts.iter().all(|&n| n >= 2500), "{playouts:?}");
 }
+
+/// A long 19×19 search in a 2 MB tree: the tree stops growing at its limit (an unlimited one
+/// takes several hundred thousand nodes in the same time) and the process stays small.
+#[test]
+fn a_full_tree_stops_growing_and_the_search_goes_on() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--max-tree-mb", "2", "--time", "3", "--threads", "2"])
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"boardsize 19\ngenmove b\n").unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() > 0 && line.len() < 3 {
+        line.clear();
+    }
+    assert!(line.starts_with("= "), "{line:?}");
+    let peak = peak_kb(child.id());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let log = String::from_utf8(out.stderr).unwrap();
+    let nodes: u64 = log
+        .split_once(" nodes;")
+        .and_then(|(before, _)| before.rsplit(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("{log}"));
+    // 32 bytes a node: 2 MB hold 65,536.
+    assert!(nodes < 80_000, "{nodes} nodes in a 2 MB tree");
+    assert!(nodes > 1000, "{nodes} nodes");
+    assert!(peak < 64_000, "peak {peak} KB");
+}

@@ -141,3 +141,20 @@ fn each_new_game_searches_with_another_seed() {
     player.new_game();
     assert_ne!(player.search(&game, Color::Black, None).moves, first);
 }
+
+#[test]
+fn the_default_tree_is_a_quarter_of_the_memory_within_bounds() {
+    assert_eq!(
+        mem_total_kb("MemFree: 5 kB\nMemTotal:  8388608 kB\n"),
+        Some(8_388_608)
+    );
+    assert_eq!(mem_total_kb("MemFree: 5 kB\n"), None);
+    let mb = default_tree_mb();
+    assert!((64..=1024).contains(&mb), "{mb}");
+    if let Some(kb) = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| mem_total_kb(&t))
+    {
+        assert_eq!(mb, (kb / 4096).clamp(64, 1024));
+    }
+}
