@@ -141,16 +141,18 @@ fn boards_and_legality_agree_with_gnugo() {
     if !gnugo_available() {
         return;
     }
-    let games_per_size = if std::env::var("TENGEN_LONG").is_ok() {
-        700
-    } else {
-        100
+    // Games per size: the large boards' games are long and their mechanics are the same.
+    let games_of = |size: usize| match (std::env::var("TENGEN_LONG").is_ok(), size) {
+        (true, _) => 700,
+        (false, 9) => 100,
+        (false, 13) => 40,
+        (false, _) => 20,
     };
     let mut rng = SmallRng::seed_from_u64(38);
     let mut engines = Engines::start();
     let (mut games, mut moves, mut checks) = (0, 0, 0);
     for size in [9, 13, 19] {
-        for _ in 0..games_per_size {
+        for _ in 0..games_of(size) {
             let (m, c) = play_game(&mut engines, size, &mut rng);
             games += 1;
             moves += m;
