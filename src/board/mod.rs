@@ -6,6 +6,7 @@
 //! holds the string's stone and liberty counts. Playing a move allocates nothing.
 
 mod check;
+pub mod life;
 mod names;
 mod point;
 mod render;

@@ -3,7 +3,7 @@
 //! nakade sacrifice of up to three stones, so sekis survive them; a living string that shares a liberty with a living enemy string where neither
 //! side can play without self-atari is in seki.
 
-use crate::board::{Board, Point, PointMap};
+use crate::board::{Board, Color, Point, PointMap};
 use crate::game::Game;
 use crate::game::score::{self, GameResult};
 
@@ -47,17 +47,26 @@ impl Judgement {
     }
 }
 
-/// Judges every string of `board` from ownership statistics (for each point, the fraction of
-/// playouts that ended with it Black's and White's): a string whose points the opponent owns in
-/// most playouts is dead; living strings in seki are marked as such.
+/// Judges every string of `board`: unconditionally alive strings (Benson) live and the stones in
+/// their eyes die; the others are judged from ownership statistics (for each point, the
+/// fraction of playouts that ended with it Black's and White's): a string whose points the
+/// opponent owns in most playouts is dead. Living strings in seki are marked as such.
 pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
     let mut status = PointMap::filled(None);
     let mut unsettled = 0;
+    let life = [Color::Black, Color::White].map(|c| board.unconditional_life(c));
     for p in board.points() {
         let Some(color) = board.stone(p) else {
             continue;
         };
         let h = board.string_head(p);
+        // What cannot be captured lives, and what sits in its eyes dies, whatever the
+        // playouts say (a losing side's playouts may throw away a group with two eyes).
+        if life[color.index()].alive[p] {
+            status[h] = Some(Status::Alive);
+        } else if life[color.opponent().index()].dead[p] {
+            status[h] = Some(Status::Dead);
+        }
         if status[h].is_none() {
             let enemy = color.opponent().index();
             let share: f32 = board
@@ -124,4 +133,31 @@ pub fn final_result(game: &Game, judgement: &Judgement) -> GameResult {
     let dead = judgement.stones_with(game.board(), Status::Dead);
     let count = score::area(game.board(), &dead);
     GameResult::from_count(count, game.effective_komi())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MAX_CELLS;
+
+    /// Playouts that hand the whole board to White cannot kill Black's two-eyed group, and
+    /// the White stone in Black's eye dies whatever they say.
+    #[test]
+    fn what_cannot_be_captured_lives_whatever_the_playouts_say() {
+        let board = Board::from_diagram(&[
+            ".......", //
+            ".......", ".......", "XXXXX..", "X.O.X..", "XXXXX..", ".X.X...",
+        ])
+        .unwrap();
+        let all_white = vec![[0.0, 1.0]; MAX_CELLS];
+        let judgement = judge(&board, &all_white);
+        let at = |name: &str| board.point_named(name).unwrap();
+        assert_eq!(judgement.status[at("A4")], Some(Status::Alive));
+        assert_eq!(judgement.status[at("C3")], Some(Status::Dead));
+        let all_black = vec![[1.0, 0.0]; MAX_CELLS];
+        assert_eq!(
+            judge(&board, &all_black).status[at("C3")],
+            Some(Status::Dead)
+        );
+    }
 }

@@ -1,0 +1,107 @@
+//! The dead-stone judgement on finished real games: KGS 6d+ games that ended with two passes
+//! and a counted result (`../shared/data/games/`, third-party records read in place, never
+//! copied here). The area count after `final_status_list dead` must agree with the recorded
+//! result within 2 points: the records were counted under Japanese rules, whose territory
+//! count differs from the area count by the difference in moves (one point at most) and by
+//! the points of a seki.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use tengen::gtp::{Config, Engine};
+use tengen::player::Settings;
+
+const GAMES: usize = 60;
+
+/// The first `GAMES` even games ending with two passes and a result by points below 60 (a
+/// larger one means a player left and the other marked everything dead).
+fn finished_games(path: &Path) -> Vec<(String, f64)> {
+    let mut xz = Command::new("xz")
+        .args(["-dc"])
+        .arg(path)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("xz");
+    // The first few thousand games are enough; the rest is not read.
+    let mut bytes = Vec::new();
+    xz.stdout
+        .take()
+        .unwrap()
+        .take(8 << 20)
+        .read_to_end(&mut bytes)
+        .unwrap();
+    let _ = xz.kill();
+    let _ = xz.wait();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut games = Vec::new();
+    for line in text.lines() {
+        let ended = ["];B[])", "];W[])", "];B[tt])", "];W[tt])"]
+            .iter()
+            .any(|end| line.trim_end().ends_with(end));
+        let two_passes = line.contains(";B[];W[])")
+            || line.contains(";W[];B[])")
+            || line.contains(";B[tt];W[tt])")
+            || line.contains(";W[tt];B[tt])");
+        if !ended || !two_passes || line.contains("HA[") && !line.contains("HA[0]") {
+            continue;
+        }
+        let Some(result) = line.split_once("RE[").map(|(_, r)| r) else {
+            continue;
+        };
+        let result = &result[..result.find(']').unwrap_or(0)];
+        let Some(points) = result.get(2..).and_then(|p| p.parse::<f64>().ok()) else {
+            continue;
+        };
+        if points < 60.0 {
+            let sign = if result.starts_with('B') { 1.0 } else { -1.0 };
+            games.push((line.to_string(), sign * points));
+        }
+        if games.len() == GAMES {
+            break;
+        }
+    }
+    games
+}
+
+fn margin(answer: &str) -> f64 {
+    let score = answer.trim_start_matches('=').trim();
+    match score.split_once('+') {
+        Some(("B", p)) => p.parse().unwrap(),
+        Some(("W", p)) => -p.parse::<f64>().unwrap(),
+        _ => 0.0,
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/data/games and xz; about a minute in a release build (cargo test --release -- --ignored)"]
+fn final_scores_agree_with_the_results_of_finished_games() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/kgs-6d-19x19-even.sgf.xz");
+    let games = finished_games(&path);
+    assert_eq!(games.len(), GAMES);
+    let mut engine = Engine::new(Config {
+        player: Settings {
+            threads: 2,
+            seed: 1,
+            ..Settings::default()
+        },
+        ..Config::default()
+    });
+    let file = std::env::temp_dir().join(format!("tengen-real-{}.sgf", std::process::id()));
+    let mut agree = 0;
+    for (i, (record, result)) in games.iter().enumerate() {
+        std::fs::write(&file, record).unwrap();
+        let loaded = engine.execute(&format!("loadsgf {}", file.display()));
+        assert!(loaded.starts_with('='), "game {i}: {loaded}");
+        let counted = margin(&engine.execute("final_score"));
+        if (counted - result).abs() <= 2.0 {
+            agree += 1;
+        } else {
+            eprintln!("game {i}: recorded {result:+}, counted {counted:+}");
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+    eprintln!("{agree} of {GAMES} finished games agree within 2 points");
+    assert!(agree * 100 >= GAMES * 90, "{agree} of {GAMES}");
+}
