@@ -75,6 +75,8 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
         assert_eq!(sgf["size"], 7);
         assert_eq!(sgf["komi"], 7.5);
         assert_eq!(sgf["rules"], "Chinese");
+        assert_eq!(sgf["time_limit"], 60.0);
+        assert_eq!(sgf["overtime"], serde_json::Value::Null);
         let result = sgf["result"].as_str().unwrap();
         let short = record
             .result

@@ -33,6 +33,9 @@ for path in sys.argv[1:]:
         "handicap": game.get_handicap() or 0,
         "result": root.get("RE") if root.has_property("RE") else None,
         "rules": root.get("RU") if root.has_property("RU") else None,
+        # sgfmill reads TM as a real number and refuses anything else.
+        "time_limit": root.get("TM") if root.has_property("TM") else None,
+        "overtime": root.get("OT") if root.has_property("OT") else None,
         "setup_black": black,
         "setup_white": white,
         "moves": [[colour.upper(), vertex(point)] for colour, point in plays],
