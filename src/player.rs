@@ -249,37 +249,47 @@ impl Player {
         (decision, report)
     }
 
-    /// `kgs-genmove_cleanup`: like `genmove`, but it never passes or resigns while enemy stones
-    /// it judges dead are on the board; it attacks the dead string with the fewest liberties.
+    /// `kgs-genmove_cleanup`: while enemy stones it judges dead are on the board, it attacks
+    /// them before anything else (the string with the fewest liberties, at a liberty that is
+    /// no eye of its own and, if it can, no self-atari); then it plays as `genmove` does. On
+    /// KGS the opponent has called them alive, and the game ends only when they are gone.
     pub fn cleanup_move(&mut self, game: &Game, color: Color) -> Move {
+        if let Some(attack) = self.attack_dead_stones(game, color) {
+            return attack;
+        }
         let report = self.search(game, color, None);
+        let chosen = self.choose(game, color, &report);
+        self.move_time = None;
+        chosen
+    }
+
+    fn attack_dead_stones(&mut self, game: &Game, color: Color) -> Option<Move> {
         let board = game.board();
-        let dead: Vec<Point> = self
+        let mut dead: Vec<Point> = self
             .judgement(game)
             .stones_with(board, Status::Dead)
             .into_iter()
             .filter(|&p| board.stone(p) == Some(color.opponent()))
             .collect();
-        let attack = dead
+        dead.sort_by_key(|&p| board.string_liberties(p));
+        let playable = |q: Point| {
+            board.is_empty_point(q)
+                && !board.is_eye(color, q)
+                && game.check_own_move(color, Move::Play(q)).is_ok()
+        };
+        let liberties = |p: Point| {
+            board
+                .string_stones(p)
+                .flat_map(|s| board.neighbours(s))
+                .filter(|&q| playable(q))
+                .collect::<Vec<_>>()
+        };
+        let candidates: Vec<Point> = dead.iter().flat_map(|&p| liberties(p)).collect();
+        candidates
             .iter()
-            .map(|&p| (board.string_liberties(p), p))
-            .min()
-            .and_then(|(_, p)| {
-                board
-                    .string_stones(p)
-                    .flat_map(|s| board.neighbours(s))
-                    .find(|&q| {
-                        board.is_empty_point(q)
-                            && !board.is_eye(color, q)
-                            && game.check_own_move(color, Move::Play(q)).is_ok()
-                    })
-            });
-        let chosen = self.choose(game, color, &report);
-        self.move_time = None;
-        match (chosen, attack) {
-            (Move::Pass, Some(q)) => Move::Play(q),
-            (mv, _) => mv,
-        }
+            .find(|&&q| !board.is_self_atari(color, q))
+            .or(candidates.first())
+            .map(|&q| Move::Play(q))
     }
 
     /// A search of the game's position for the side to move, for analysis: nothing is played

@@ -130,6 +130,64 @@ fn cleanup_after_a_dispute_captures_every_dead_stone_and_keeps_the_count() {
     assert_eq!(ok(&mut e, "final_score"), before);
 }
 
+/// KGS's cleanup: the opponent calls tengen's judgement wrong and passes with dead stones in
+/// tengen's area (one, several, in the corners). Every cleanup move attacks one of them, never
+/// filling an own eye, until none is left, even when tengen is behind and its search would
+/// rather invade (once it led to moves in the opponent's area for ever). Its own dead stones
+/// in the opponent's area (H5, G2) are the opponent's to take.
+#[test]
+fn cleanup_attacks_the_dead_stones_first_until_they_are_gone() {
+    for komi in ["-2.5", "7.5"] {
+        for (dead, setup) in [
+            (&["C7"][..], &["w c7", "b b7", "b d7", "b c6"][..]),
+            (&["A1", "A9"], &["w a1", "b b2", "w a9", "b b8", "b h5"]),
+            (&["B3", "C3"], &["w b3", "w c3", "b b2", "b c4", "b g2"]),
+        ] {
+            let mut e = divided_board();
+            ok(&mut e, &format!("komi {komi}"));
+            for stone in setup {
+                ok(&mut e, &format!("play {stone}"));
+            }
+            cleanup_until_passed(&mut e, dead, komi == "7.5");
+        }
+    }
+}
+
+/// White passes at every turn; Black cleans up until the `dead` stones are gone and, when it
+/// leads (not `behind`), until it passes.
+fn cleanup_until_passed(e: &mut Engine, dead: &[&str], behind: bool) {
+    let mut moves = Vec::new();
+    loop {
+        ok(e, "play w pass");
+        let board = e.game().board().clone();
+        let left = dead
+            .iter()
+            .any(|s| board.stone(board.point_named(s).unwrap()).is_some());
+        if behind && !left {
+            return;
+        }
+        let mv = ok(e, "kgs-genmove_cleanup b");
+        moves.push(mv.clone());
+        if mv == "pass" {
+            assert!(!left, "passed with dead stones left: {moves:?}");
+            return;
+        }
+        assert!(
+            moves.len() < 12,
+            "{dead:?}: the cleanup does not end: {moves:?}"
+        );
+        let p = board.point_named(&mv).unwrap();
+        assert!(!board.is_eye(Color::Black, p), "{mv} fills an own eye");
+        let attacks = board.neighbours(p).iter().any(|&n| {
+            board.stone(n) == Some(Color::White) && dead.contains(&board.point_name(n).as_str())
+        });
+        assert!(
+            !left || attacks,
+            "{mv} with dead stones on the board: {moves:?}"
+        );
+    }
+}
+
 /// Komi and handicap set through GTP reach the count, the record and the search alike: one
 /// effective komi (komi plus a point per handicap stone).
 #[test]
