@@ -27,16 +27,17 @@ for path in sys.argv[1:]:
     occupied = board.list_occupied_points()
     black = sorted(vertex(p) for colour, p in occupied if colour == "b")
     white = sorted(vertex(p) for colour, p in occupied if colour == "w")
+    # sgfmill reads TM as a real number and refuses anything else.
+    clock = {name: root.get(prop) for name, prop in [("time_limit", "TM"), ("overtime", "OT")]
+             if root.has_property(prop)}
     print(json.dumps({
         "size": game.get_size(),
         "komi": game.get_komi(),
         "handicap": game.get_handicap() or 0,
         "result": root.get("RE") if root.has_property("RE") else None,
         "rules": root.get("RU") if root.has_property("RU") else None,
-        # sgfmill reads TM as a real number and refuses anything else.
-        "time_limit": root.get("TM") if root.has_property("TM") else None,
-        "overtime": root.get("OT") if root.has_property("OT") else None,
         "setup_black": black,
         "setup_white": white,
         "moves": [[colour.upper(), vertex(point)] for colour, point in plays],
+        **clock,
     }))
