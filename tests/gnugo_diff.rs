@@ -4,7 +4,7 @@
 //! arrangement is illegal in both.
 //!
 //! `TENGEN_LONG=1` plays 700 games per size (2,100 in all) instead of the CI handful.
-//! Without GNU Go the test skips, unless `CI` or `TENGEN_REQUIRE_GNUGO` is set.
+//! Ignored by default (it needs GNU Go and a few minutes); `.ci/run` runs it.
 
 use std::collections::BTreeSet;
 
@@ -58,14 +58,11 @@ impl Engines {
     }
 }
 
-fn gnugo_available() -> bool {
-    if std::path::Path::new(GNUGO).exists() {
-        return true;
-    }
-    let required = std::env::var("CI").is_ok() || std::env::var("TENGEN_REQUIRE_GNUGO").is_ok();
-    assert!(!required, "GNU Go is required here: apt-get install gnugo");
-    eprintln!("skipped: {GNUGO} not found (apt-get install gnugo)");
-    false
+fn require_gnugo() {
+    assert!(
+        std::path::Path::new(GNUGO).exists(),
+        "this test needs {GNUGO}: apt-get install gnugo"
+    );
 }
 
 fn vertex(game: &Game, mv: Move) -> String {
@@ -137,10 +134,9 @@ fn play_game(engines: &mut Engines, size: usize, rng: &mut SmallRng) -> (usize, 
 }
 
 #[test]
+#[ignore = "needs GNU Go (apt-get install gnugo) and a few minutes; run by .ci/run with --include-ignored"]
 fn boards_and_legality_agree_with_gnugo() {
-    if !gnugo_available() {
-        return;
-    }
+    require_gnugo();
     // Games per size: the large boards' games are long and their mechanics are the same.
     let games_of = |size: usize| match (std::env::var("TENGEN_LONG").is_ok(), size) {
         (true, _) => 700,

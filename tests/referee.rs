@@ -115,13 +115,15 @@ fn an_engine_that_stops_answering_forfeits_at_the_answer_limit() {
     let silent = scripted(
         "silent",
         "C3",
-        "genmove*) if [ $n -ge 1 ]; then sleep 600; fi ;&",
+        "genmove*) if [ $n -ge 1 ]; then exec sleep 600; fi ;&",
     );
     let unended = scripted(
         "unended",
         "C3",
-        "genmove*) if [ $n -ge 1 ]; then printf '= D4\\n'; sleep 600; fi ;&",
+        "genmove*) if [ $n -ge 1 ]; then printf '= D4\\n'; exec sleep 600; fi ;&",
     );
+    // `exec`: the engine itself hangs, so that killing it leaves no sleeping child holding
+    // the test's output open for ten minutes.
     for (name, engine) in [("silent", silent), ("unended", unended)] {
         let start = Instant::now();
         let record = one_game(name, engine, tengen("t", 30), quick.clone());

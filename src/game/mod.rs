@@ -22,7 +22,13 @@ pub use rules::Superko;
 pub enum MoveError {
     Board(Illegal),
     Superko,
+    /// The game has `MAX_STEPS` steps already.
+    TooLong,
 }
+
+/// The most steps a game keeps: far beyond any real game (a long 19×19 game has a few hundred
+/// moves), and it bounds the history's memory to some 20 MB whatever a controller sends.
+pub const MAX_STEPS: usize = 200_000;
 
 /// One position of the game: its stones and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,6 +345,9 @@ impl Game {
         mv: Move,
         superko: Superko,
     ) -> Result<Board, MoveError> {
+        if self.steps.len() >= MAX_STEPS {
+            return Err(MoveError::TooLong);
+        }
         let board = self.board_after(color, mv)?;
         if mv != Move::Pass && self.repeats(&board, color.opponent(), superko) {
             return Err(MoveError::Superko);
@@ -358,6 +367,9 @@ impl Game {
     /// Plays a move from a record without refusing repetitions (other rulesets allow them); the
     /// board rules (occupied point, suicide) still apply, and the position enters the history.
     pub fn replay(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
+        if self.steps.len() >= MAX_STEPS {
+            return Err(MoveError::TooLong);
+        }
         let mut board = self.board.clone();
         if let Move::Play(p) = mv {
             // A record may retake a ko at once only if its rules allowed it; the board's simple

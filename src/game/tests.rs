@@ -298,3 +298,18 @@ fn a_loaded_position_enters_the_history_with_the_side_that_moved() {
     assert_eq!(game.positions[1].to_move, Black);
     game.check_invariants();
 }
+
+#[test]
+fn a_game_keeps_at_most_max_steps_and_says_so() {
+    let mut game = Game::new(9, 7.5, Superko::Situational);
+    for i in 0..MAX_STEPS {
+        let color = if i % 2 == 0 { Black } else { White };
+        game.play(color, Move::Pass).unwrap();
+    }
+    let a1 = Move::Play(game.board().point_named("A1").unwrap());
+    assert_eq!(game.play(Black, Move::Pass), Err(MoveError::TooLong));
+    assert_eq!(game.play(Black, a1), Err(MoveError::TooLong));
+    assert_eq!(game.move_count(), MAX_STEPS);
+    assert!(game.undo());
+    game.play(White, Move::Pass).unwrap();
+}

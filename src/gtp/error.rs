@@ -16,6 +16,8 @@ pub enum GtpError {
     InvalidNumberOfStones,
     BadVertexList,
     CannotUndo,
+    /// The game has as many steps as it may keep (`game::MAX_STEPS`).
+    GameTooLong,
     /// `loadsgf`: why the file could not be read.
     CannotLoad(String),
     /// `printsgf FILE`: why the file could not be written.
@@ -31,6 +33,11 @@ impl fmt::Display for GtpError {
             GtpError::Syntax => f.write_str("syntax error"),
             GtpError::OutOfRange(why) => write!(f, "syntax error: {why}"),
             GtpError::IllegalMove => f.write_str("illegal move"),
+            GtpError::GameTooLong => write!(
+                f,
+                "illegal move: the game has {} moves, the most tengen keeps",
+                crate::game::MAX_STEPS
+            ),
             GtpError::UnacceptableSize => f.write_str("unacceptable size"),
             GtpError::BoardNotEmpty => f.write_str("board not empty"),
             GtpError::InvalidNumberOfStones => f.write_str("invalid number of stones"),

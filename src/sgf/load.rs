@@ -5,7 +5,7 @@
 use super::{GameInfo, GameTree, Node};
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::game::handicap::fixed_handicap_points;
-use crate::game::{Game, MoveError, Superko};
+use crate::game::{Game, MAX_STEPS, MoveError, Superko};
 
 /// Where replaying a record stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +176,7 @@ pub fn load(
                         format!("illegal move {name}[{value}] (move {move_number}): {why}")
                     }
                     MoveError::Superko => format!("repetition at move {move_number}"),
+                    MoveError::TooLong => format!("more than {MAX_STEPS} moves"),
                 })?;
         }
         // PL says who moves next, also in a node that has a move (`;W[tt]PL[W]`).

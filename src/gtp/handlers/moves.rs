@@ -1,6 +1,7 @@
 //! Moves: `play`, `genmove` and its variants, legality and `undo`.
 
 use super::*;
+use crate::game::MoveError;
 use crate::player::Decision;
 
 impl Engine {
@@ -20,7 +21,10 @@ impl Engine {
         let (color, mv) = self.color_and_move(args)?;
         self.game.play(color, mv).map_err(|e| {
             log::debug!("play {} {}: {e:?}", color.name(), args[1]);
-            GtpError::IllegalMove
+            match e {
+                MoveError::TooLong => GtpError::GameTooLong,
+                _ => GtpError::IllegalMove,
+            }
         })?;
         self.after_move();
         Ok(String::new())
@@ -75,15 +79,18 @@ impl Engine {
     /// Plays a move the engine chose and answers it. The search offers only moves that repeat
     /// no arrangement of stones; this checks all the same and passes rather than break a rule.
     pub(in crate::gtp) fn play_own_move(&mut self, color: Color, mv: Move) -> Reply {
-        let mv = if self.game.check_own_move(color, mv).is_ok() {
-            mv
-        } else {
-            log::error!("the engine chose an illegal move {mv:?}; passing instead");
-            Move::Pass
+        let mv = match self.game.check_own_move(color, mv) {
+            Ok(()) => mv,
+            Err(MoveError::TooLong) => return Err(GtpError::GameTooLong),
+            Err(_) => {
+                log::error!("the engine chose an illegal move {mv:?}; passing instead");
+                Move::Pass
+            }
         };
-        self.game
-            .play(color, mv)
-            .map_err(|e| GtpError::Other(format!("internal error: {e:?}")))?;
+        self.game.play(color, mv).map_err(|e| match e {
+            MoveError::TooLong => GtpError::GameTooLong,
+            e => GtpError::Other(format!("internal error: {e:?}")),
+        })?;
         self.after_move();
         Ok(self.game.board().move_name(mv))
     }
