@@ -86,17 +86,6 @@ fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
     );
     assert_eq!(record.result, "B+Forfeit");
     assert!(record.rulings.contains("not a move"), "{}", record.rulings);
-    let missing = Entrant {
-        name: "missing".into(),
-        command: vec!["/nonexistent/engine".into()],
-    };
-    let record = one_game("missing", tengen("t", 30), missing, rules(5));
-    assert_eq!((record.result.as_str(), record.moves), ("B+Forfeit", 0));
-    assert!(
-        record.rulings.contains("does not start"),
-        "{}",
-        record.rulings
-    );
     let refuser = scripted("refuser", "C3", "play*) printf '? illegal move\\n\\n' ;;");
     let record = one_game("refuse", tengen("t", 30), refuser, rules(5));
     assert_eq!(record.result, "B+Forfeit");
@@ -190,6 +179,44 @@ fn a_dead_stone_dispute_is_settled_by_play() {
     let record = one_game("dispute", liar, tengen("t", 200), rules(5));
     assert!(record.rulings.contains("disputed"), "{}", record.rulings);
     assert!(record.result.starts_with('W') || record.result.starts_with('B'));
+}
+
+/// An engine that cannot start, does not speak GTP 2 or lacks a command a game needs stops
+/// the event before its first game, with the reason; no game is played or recorded.
+#[test]
+fn an_engine_that_cannot_play_stops_the_event_before_any_game() {
+    let missing = Entrant {
+        name: "missing".into(),
+        command: vec!["/nonexistent/engine".into()],
+    };
+    let old = scripted("old", "", "protocol_version*) printf '= 1\\n\\n' ;;");
+    let no_genmove = scripted(
+        "viewer",
+        "",
+        "\"known_command genmove\") printf '= false\\n\\n' ;;",
+    );
+    for (engine, why) in [
+        (missing, "cannot start /nonexistent/engine"),
+        (old, "GTP version 1"),
+        (no_genmove, "does not know genmove"),
+    ] {
+        let name = engine.name.clone();
+        let ev = event(
+            &name,
+            vec![tengen("t", 30), engine],
+            Format::Match { games: 2 },
+            rules(5),
+        );
+        let error = referee::run(&ev).unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("{name} cannot play")) && error.contains(why),
+            "{error}"
+        );
+        assert!(
+            !ev.dir.join("results.dat").exists(),
+            "{name}: a game was recorded"
+        );
+    }
 }
 
 #[test]

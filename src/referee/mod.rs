@@ -181,6 +181,31 @@ fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
     played
 }
 
+/// The commands an engine needs to play a game here.
+const NEEDED: [&str; 5] = ["boardsize", "clear_board", "komi", "play", "genmove"];
+
+/// Starts an engine before the first game and asks what it is and whether it can play:
+/// `name`, `version`, `protocol_version` 2 and the commands of `NEEDED`. An engine that
+/// cannot start or answer would only forfeit every game. Says `name version` back.
+fn check_entrant(entrant: &Entrant, answer_limit: f64) -> io::Result<String> {
+    let mut engine = Client::start(&entrant.command[0], &entrant.command[1..], None)?;
+    engine.set_answer_limit(Some(Duration::from_secs_f64(answer_limit.min(30.0))));
+    let about = format!("{} {}", engine.ask("name")?, engine.ask("version")?);
+    let protocol = engine.ask("protocol_version")?;
+    if protocol.trim() != "2" {
+        return Err(io::Error::other(format!(
+            "speaks GTP version {protocol}, not 2"
+        )));
+    }
+    for command in NEEDED {
+        if engine.ask(&format!("known_command {command}"))? != "true" {
+            return Err(io::Error::other(format!("does not know {command}")));
+        }
+    }
+    engine.quit()?;
+    Ok(about.trim().to_string())
+}
+
 /// Writes the game's SGF and makes its record.
 fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<Record> {
     let games = event.dir.join("games");
@@ -334,6 +359,11 @@ fn progress(event: &Event, records: &[Record], done_now: usize, started: Instant
 /// the report when the event is complete (or this shard is done).
 pub fn run(event: &Event) -> io::Result<Vec<Record>> {
     event.check().map_err(io::Error::other)?;
+    for entrant in &event.entrants {
+        let about = check_entrant(entrant, event.rules.answer_limit)
+            .map_err(|e| io::Error::other(format!("{} cannot play: {e}", entrant.name)))?;
+        eprintln!("{}: {about}", entrant.name);
+    }
     std::fs::create_dir_all(&event.dir)?;
     let file = event.results_file(&event.dir);
     let mut records = file.read()?;

@@ -39,6 +39,8 @@ while read -r line; do
     {special}
     genmove*) if [ $n -lt ${{#moves[@]}} ]; then printf '= %s\n\n' "${{moves[$n]}}"; else printf '= pass\n\n'; fi; n=$((n+1)) ;;
     name*) printf '= {name}\n\n' ;;
+    protocol_version*) printf '= 2\n\n' ;;
+    "known_command boardsize"|"known_command clear_board"|"known_command komi"|"known_command play"|"known_command genmove") printf '= true\n\n' ;;
     final_status_list*) printf '= \n\n' ;;
     quit*) printf '=\n\n'; exit 0 ;;
     *) printf '=\n\n' ;;
