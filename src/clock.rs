@@ -57,6 +57,24 @@ impl TimeSystem {
         })
     }
 
+    /// The clock in words for people: `600 s absolute`, `0 s + 3 x 30 s byo-yomi`.
+    pub fn describe(&self) -> String {
+        match *self {
+            TimeSystem::None => "no clock".into(),
+            TimeSystem::Absolute { main } => format!("{main} s absolute"),
+            TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            } => format!("{main} s + {periods} x {period} s byo-yomi"),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => format!("{main} s + {stones} stones in {period} s (Canadian)"),
+        }
+    }
+
     /// The words of `kgs-time_settings` for this system.
     pub fn kgs_words(&self) -> String {
         match *self {

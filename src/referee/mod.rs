@@ -92,7 +92,12 @@ impl Event {
     }
 
     fn results_file(&self, dir: &Path) -> ResultsFile {
-        ResultsFile::new(dir, &self.names(), &format!("{:?}", self.rules))
+        let commands: Vec<String> = self
+            .entrants
+            .iter()
+            .map(|e| format!("{}={}", e.name, e.command.join(" ")))
+            .collect();
+        ResultsFile::new(dir, &self.names(), &commands, &self.rules.describe())
     }
 
     /// Checks what can be checked before the first game.
@@ -359,13 +364,15 @@ fn progress(event: &Event, records: &[Record], done_now: usize, started: Instant
 /// the report when the event is complete (or this shard is done).
 pub fn run(event: &Event) -> io::Result<Vec<Record>> {
     event.check().map_err(io::Error::other)?;
+    let mut engines = Vec::new();
     for entrant in &event.entrants {
         let about = check_entrant(entrant, event.rules.answer_limit)
             .map_err(|e| io::Error::other(format!("{} cannot play: {e}", entrant.name)))?;
         eprintln!("{}: {about}", entrant.name);
+        engines.push(format!("{}: {about}", entrant.name));
     }
     std::fs::create_dir_all(&event.dir)?;
-    let file = event.results_file(&event.dir);
+    let file = event.results_file(&event.dir).with_engines(&engines);
     let mut records = file.read()?;
     if !records.is_empty() {
         eprintln!("resuming: {} games already played", records.len());
@@ -421,7 +428,11 @@ pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
     let byes = byes(event, records);
     let text = standings::text(&names, records, &byes);
     std::fs::write(event.dir.join("standings.txt"), &text)?;
-    let title = format!("tengen event: {:?}, {} entrants", event.format, names.len());
+    let title = format!(
+        "tengen event: {}, {} entrants",
+        event.format.describe(),
+        names.len()
+    );
     std::fs::write(
         event.dir.join("report.html"),
         standings::html(&title, &names, records, &byes),

@@ -165,18 +165,30 @@ impl Record {
 pub struct ResultsFile {
     path: PathBuf,
     names: Vec<String>,
-    /// How the games are played (board, komi, clock, rulings): a resumed event must not
-    /// change it.
+    /// Each entrant's command line, `NAME=COMMAND`: a resumed event must not change them.
+    commands: String,
+    /// How the games are played (board, komi, clock, rulings), in words: a resumed event must
+    /// not change it.
     rules: String,
+    /// What each engine said it is (`name` and `version`), for the record.
+    engines: String,
 }
 
 impl ResultsFile {
-    pub fn new(dir: &Path, names: &[String], rules: &str) -> ResultsFile {
+    pub fn new(dir: &Path, names: &[String], commands: &[String], rules: &str) -> ResultsFile {
         ResultsFile {
             path: dir.join(FILE),
             names: names.to_vec(),
+            commands: commands.join("\t").replace('\n', " "),
             rules: rules.replace('\n', " "),
+            engines: String::new(),
         }
+    }
+
+    /// Records what the engines said they are, `NAME: name version` each.
+    pub fn with_engines(mut self, engines: &[String]) -> ResultsFile {
+        self.engines = engines.join("\t").replace('\n', " ");
+        self
     }
 
     /// The games already finished (none if the file does not exist yet). A file written for
@@ -210,6 +222,9 @@ impl ResultsFile {
         };
         if header("# entrants: ").is_some_and(|e| e != self.names.join("\t")) {
             return refuse("entrants");
+        }
+        if header("# commands: ").is_some_and(|c| c != self.commands) {
+            return refuse("engine commands");
         }
         if header("# rules: ").is_some_and(|r| r != self.rules) {
             return refuse("rules");
@@ -256,8 +271,11 @@ impl ResultsFile {
 
     fn header(&self) -> String {
         format!(
-            "# tengen event results\n# entrants: {}\n# rules: {}\n#{}\n",
+            "# tengen event results, started {}\n# entrants: {}\n# commands: {}\n# engines: {}\n# rules: {}\n#{}\n",
+            crate::sgf::today(),
             self.names.join("\t"),
+            self.commands,
+            self.engines,
             self.rules,
             COLUMNS.join("\t")
         )
@@ -293,7 +311,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("tengen-results-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let names = vec!["a".to_string(), "b".to_string()];
-        let file = ResultsFile::new(&dir, &names, "9x9");
+        let commands = ["a=x".to_string(), "b=y".to_string()];
+        let file = ResultsFile::new(&dir, &names, &commands, "9x9");
         let _ = std::fs::remove_file(dir.join(FILE));
         file.append(&record("g1", 0, 1, "B+1.5")).unwrap();
         // A half-written line, as a kill during the write leaves it.
@@ -322,9 +341,21 @@ mod tests {
         let text = std::fs::read_to_string(dir.join(FILE)).unwrap();
         assert!(text.ends_with("\n") && !text.contains("g4"), "{text}");
         // Another event's folder is refused.
-        let other = ResultsFile::new(&dir, &["a".to_string(), "c".to_string()], "9x9");
+        let other = ResultsFile::new(&dir, &["a".to_string(), "c".to_string()], &commands, "9x9");
         assert!(other.read().is_err());
-        assert!(ResultsFile::new(&dir, &names, "19x19").read().is_err());
+        assert!(
+            ResultsFile::new(&dir, &names, &commands, "19x19")
+                .read()
+                .is_err()
+        );
+        let changed = ["a=x".to_string(), "b=y --fast".to_string()];
+        let error = ResultsFile::new(&dir, &names, &changed, "9x9")
+            .read()
+            .unwrap_err();
+        assert!(
+            error.to_string().contains("other engine commands"),
+            "{error}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -57,6 +57,45 @@ pub struct Rules {
     pub opening: Vec<(Color, Move)>,
 }
 
+impl Rules {
+    /// The rules in words, one line: what a results file and a report say an event was played
+    /// under, and what a resumed event must match.
+    pub fn describe(&self) -> String {
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        let opening: Vec<String> = self
+            .opening
+            .iter()
+            .map(|&(c, m)| {
+                format!(
+                    "{} {}",
+                    c.name(),
+                    crate::board::Board::new(self.size).move_name(m)
+                )
+            })
+            .collect();
+        format!(
+            "{size}x{size}, komi {komi}, handicap {handicap}, {clock}, Canadian time carried over: {carry}, \
+             lag forgiven {lag} s, first time loss a pass: {pass}, cycles: {cycle:?}, at most {max} moves, \
+             answers within {answer} s without a clock, opening: {opening}",
+            size = self.size,
+            komi = self.komi,
+            handicap = self.handicap,
+            clock = self.clock.describe(),
+            carry = yes_no(self.carry_over),
+            lag = self.lag,
+            pass = yes_no(self.time_loss_is_pass),
+            cycle = self.cycle,
+            max = self.max_moves,
+            answer = self.answer_limit,
+            opening = if opening.is_empty() {
+                "none".into()
+            } else {
+                opening.join(" ")
+            },
+        )
+    }
+}
+
 /// The main line of an SGF record as opening moves for `size`: plain moves only (no handicap
 /// or setup stones), every one legal.
 pub fn opening_from_sgf(text: &str, size: usize) -> Result<Vec<(Color, Move)>, String> {

@@ -34,6 +34,17 @@ pub struct Pairing {
 }
 
 impl Format {
+    /// The format in words: `a match of 200 games`.
+    pub fn describe(self) -> String {
+        match self {
+            Format::Match { games } => format!("a match of {games} games"),
+            Format::RoundRobin { cycles: 1 } => "a round robin".into(),
+            Format::RoundRobin { cycles } => format!("a round robin of {cycles} cycles"),
+            Format::Knockout { games } => format!("a knockout of {games} games a pairing"),
+            Format::Swiss { rounds } => format!("a Swiss event of {rounds} rounds"),
+        }
+    }
+
     /// All the games are known before the first is played (shards need this).
     pub fn is_fixed(self) -> bool {
         matches!(self, Format::Match { .. } | Format::RoundRobin { .. })
