@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use tengen::gtp::{Config, Engine};
 use tengen::player::Settings;
 
-const GAMES: usize = 60;
+const GAMES: usize = 30;
 
 /// The first `GAMES` even games ending with two passes and a result by points below 60 (a
 /// larger one means a player left and the other marked everything dead).
