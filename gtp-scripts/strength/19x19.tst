@@ -29,7 +29,7 @@ loadsgf games/19x19-10k-ladder-g25.sgf 90
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
 50 reg_genmove white
-#? [B12]*
+#? [B12]
 
 # GNU Go's margin: 10.1 points
 loadsgf games/19x19-10k-ladder-g42.sgf 98
@@ -89,7 +89,7 @@ loadsgf games/19x19-10k-ladder-g17.sgf 97
 # GNU Go's margin: 7.7 points
 loadsgf games/19x19-10k-ladder-g30.sgf 174
 170 reg_genmove white
-#? [C13]*
+#? [C13]
 
 # GNU Go's margin: 54.0 points
 loadsgf games/19x19-10k-ladder-g6.sgf 26
@@ -144,7 +144,7 @@ loadsgf games/19x19-10k-ladder-g2.sgf 81
 # GNU Go's margin: 15.1 points
 loadsgf games/19x19-10k-ladder-g40.sgf 93
 280 reg_genmove black
-#? [O10]*
+#? [O10]
 
 # GNU Go's margin: 15.6 points
 loadsgf games/19x19-10k-ladder-g8.sgf 29

@@ -204,4 +204,4 @@ loadsgf games/9x9-5k-50a5ff7-g92.sgf 24
 # GNU Go's margin: 11.9 points
 loadsgf games/9x9-5k-50a5ff7-g95.sgf 18
 400 reg_genmove white
-#? [B2]*
+#? [B2]

@@ -77,7 +77,7 @@ impl Default for HeavyPolicy {
         HeavyPolicy {
             learned_shapes: 0.0,
             rule_rate: 1.0,
-            read_ladders: true,
+            read_ladders: false,
         }
     }
 }

@@ -21,9 +21,7 @@ pub struct Tuning {
     pub shapes: f64,
     /// How often each playout rule is tried (`HeavyPolicy::rule_rate`), 0 to 1.
     pub rate: f64,
-    /// 1 (the default): playouts do not escape into working ladders
-    /// (`HeavyPolicy::read_ladders`); against Pachi at 1,000 playouts, 9×9: 64/200 against
-    /// 41/200 without.
+    /// 1: playouts do not escape into working ladders (`HeavyPolicy::read_ladders`).
     pub ladders: f64,
 }
 
@@ -37,7 +35,7 @@ impl Default for Tuning {
             virtual_loss: 1.0,
             shapes: 0.0,
             rate: 1.0,
-            ladders: 1.0,
+            ladders: 0.0,
         }
     }
 }
@@ -78,12 +76,11 @@ impl Tuning {
         Ok(tuning)
     }
 
-    /// Games through a leaf before it is expanded: at once on small boards (against Pachi at
-    /// 1,000 playouts, 9×9: 63/200 against 41/200 at 2), later on large ones where every
-    /// expansion costs hundreds of nodes.
+    /// Games through a leaf before it is expanded: soon on small boards, later on large ones
+    /// where every expansion costs hundreds of nodes.
     pub fn expand_visits(&self, size: usize) -> u32 {
         match self.expand {
-            0 if size <= 9 => 1,
+            0 if size <= 9 => 2,
             0 => 8,
             n => n,
         }
@@ -102,7 +99,7 @@ mod tests {
         assert_eq!(tuning.expand_visits(19), 4);
         assert_eq!(tuning.learned, Tuning::default().learned);
         assert_eq!(Tuning::parse("").unwrap(), Tuning::default());
-        assert_eq!(Tuning::default().expand_visits(9), 1);
+        assert_eq!(Tuning::default().expand_visits(9), 2);
         assert_eq!(Tuning::default().expand_visits(19), 8);
     }
 
