@@ -2,7 +2,7 @@
 //! of the random policies and of the heavy policy the search uses.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -12,11 +12,19 @@ use tengen::playout::{Policy, RandomPolicy, playout};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    // Per thread: the test harness's own threads allocate now and then while a test runs.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // `try_with`: a thread being torn down has no counter left.
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
         unsafe { System.alloc(layout) }
     }
 
@@ -35,13 +43,13 @@ fn allocations_in_playouts(size: usize, policy: &mut impl Policy) -> (usize, usi
     let mut board = empty.clone();
     // The heavy policy's shape table is built once, at its first use: not counted.
     playout(&mut board, Color::Black, policy, &mut rng);
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     let mut moves = 0;
     for _ in 0..50 {
         board.clone_from(&empty);
         moves += playout(&mut board, Color::Black, policy, &mut rng);
     }
-    (ALLOCATIONS.load(Ordering::SeqCst) - before, moves)
+    (allocations() - before, moves)
 }
 
 #[test]
