@@ -4,18 +4,25 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn run(args: &[&str], input: &[u8], log: Option<&str>) -> Output {
+/// tengen with `args`, stdin and stdout piped, logging at `log` (or not at all) to `stderr`.
+fn tengen(args: &[&str], log: Option<&str>, stderr: Stdio) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tengen"));
     command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .stderr(stderr);
     match log {
         Some(level) => command.env("RUST_LOG", level),
         None => command.env_remove("RUST_LOG"),
     };
-    let mut child = command.spawn().expect("start tengen");
+    command
+}
+
+fn run(args: &[&str], input: &[u8], log: Option<&str>) -> Output {
+    let mut child = tengen(args, log, Stdio::piped())
+        .spawn()
+        .expect("start tengen");
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -211,12 +218,7 @@ fn peak_kb(pid: u32) -> u64 {
 /// The history keeps a few bytes a move, not a board: 100,000 passes stay far below 200 MB.
 #[test]
 fn a_hundred_thousand_passes_take_little_memory() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = tengen(&[], None, Stdio::null()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     // Written from another thread while the answers are read, or both pipes fill up.
     let writer = std::thread::spawn(move || {
@@ -258,13 +260,8 @@ enum Leaving {
 #[test]
 fn a_search_stops_when_the_controller_goes_away() {
     for leaving in [Leaving::EndOfInput, Leaving::Quit, Leaving::ClosedOutput] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["--playouts", "2000000", "--threads", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let args = ["--playouts", "2000000", "--threads", "1"];
+        let mut child = tengen(&args, None, Stdio::null()).spawn().unwrap();
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(b"boardsize 9\ngenmove b\n").unwrap();
         stdin.flush().unwrap();
@@ -332,14 +329,8 @@ fn a_batch_of_commands_is_searched_in_full() {
 /// takes several hundred thousand nodes in the same time) and the process stays small.
 #[test]
 fn a_full_tree_stops_growing_and_the_search_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["--max-tree-mb", "2", "--time", "3", "--threads", "2"])
-        .env("RUST_LOG", "info")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = ["--max-tree-mb", "2", "--time", "3", "--threads", "2"];
+    let mut child = tengen(&args, Some("info"), Stdio::piped()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"boardsize 19\ngenmove b\n").unwrap();
     stdin.flush().unwrap();
