@@ -337,6 +337,15 @@ impl Game {
         self.legal_board_after(color, mv, superko).map(|_| ())
     }
 
+    /// Whether the game has room for one more step.
+    fn check_length(&self) -> Result<(), MoveError> {
+        if self.steps.len() < MAX_STEPS {
+            Ok(())
+        } else {
+            Err(MoveError::TooLong)
+        }
+    }
+
     /// The position after the move, if the rules (board rules and `superko`) allow it. Passes
     /// are always allowed.
     fn legal_board_after(
@@ -345,9 +354,7 @@ impl Game {
         mv: Move,
         superko: Superko,
     ) -> Result<Board, MoveError> {
-        if self.steps.len() >= MAX_STEPS {
-            return Err(MoveError::TooLong);
-        }
+        self.check_length()?;
         let board = self.board_after(color, mv)?;
         if mv != Move::Pass && self.repeats(&board, color.opponent(), superko) {
             return Err(MoveError::Superko);
@@ -367,9 +374,7 @@ impl Game {
     /// Plays a move from a record without refusing repetitions (other rulesets allow them); the
     /// board rules (occupied point, suicide) still apply, and the position enters the history.
     pub fn replay(&mut self, color: Color, mv: Move) -> Result<(), MoveError> {
-        if self.steps.len() >= MAX_STEPS {
-            return Err(MoveError::TooLong);
-        }
+        self.check_length()?;
         let mut board = self.board.clone();
         if let Move::Play(p) = mv {
             // A record may retake a ko at once only if its rules allowed it; the board's simple
