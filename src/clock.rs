@@ -75,6 +75,25 @@ impl TimeSystem {
         }
     }
 
+    /// SGF's clock (FF[4]): `TM` the main time in seconds, `OT` the overtime in words; nothing
+    /// without a clock.
+    pub fn sgf_properties(&self) -> String {
+        match *self {
+            TimeSystem::None => String::new(),
+            TimeSystem::Absolute { main } => format!("TM[{main}]"),
+            TimeSystem::ByoYomi {
+                main,
+                period,
+                periods,
+            } => format!("TM[{main}]OT[{periods}x{period} byo-yomi]"),
+            TimeSystem::Canadian {
+                main,
+                period,
+                stones,
+            } => format!("TM[{main}]OT[{stones}/{period} Canadian]"),
+        }
+    }
+
     /// The words of `kgs-time_settings` for this system.
     pub fn kgs_words(&self) -> String {
         match *self {

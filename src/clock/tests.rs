@@ -263,3 +263,24 @@ fn moves_left_shrinks_as_the_board_fills() {
     assert_eq!(moves_left(19, 50), 36.1);
     assert_eq!(moves_left(9, 81), (81.0 - 16.2) / 2.0);
 }
+
+#[test]
+fn the_clock_is_written_as_sgf_numbers_and_overtime_words() {
+    assert_eq!(TimeSystem::None.sgf_properties(), "");
+    assert_eq!(
+        TimeSystem::Absolute { main: 600.0 }.sgf_properties(),
+        "TM[600]"
+    );
+    let byo = TimeSystem::ByoYomi {
+        main: 0.0,
+        period: 30.0,
+        periods: 3,
+    };
+    assert_eq!(byo.sgf_properties(), "TM[0]OT[3x30 byo-yomi]");
+    let canadian = TimeSystem::Canadian {
+        main: 300.5,
+        period: 600.0,
+        stones: 25,
+    };
+    assert_eq!(canadian.sgf_properties(), "TM[300.5]OT[25/600 Canadian]");
+}

@@ -23,7 +23,6 @@ use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
-use crate::clock::TimeSystem;
 use crate::gtp::client::Client;
 use crate::sgf::{self, GameInfo};
 pub use game::Played;
@@ -225,7 +224,7 @@ fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<
     };
     let mut text = sgf::write_annotated(&played.game, &info, &played.annotations);
     // The clock and the rulings go into the root node as well.
-    let mut extra = sgf_clock(&event.rules.clock);
+    let mut extra = event.rules.clock.sgf_properties();
     if !played.rulings.is_empty() {
         extra.push_str(&format!("GC[{}]", sgf_text(&played.rulings.join("\n"))));
     }
@@ -261,25 +260,6 @@ fn sgf_result(result: &str) -> String {
         .replace("+Time", "+T")
         .replace("+Forfeit", "+F")
         .replace("+Illegal", "+F")
-}
-
-/// SGF's clock (FF[4]): `TM` the main time in seconds, `OT` the overtime in words; nothing
-/// without a clock.
-fn sgf_clock(clock: &TimeSystem) -> String {
-    match *clock {
-        TimeSystem::None => String::new(),
-        TimeSystem::Absolute { main } => format!("TM[{main}]"),
-        TimeSystem::ByoYomi {
-            main,
-            period,
-            periods,
-        } => format!("TM[{main}]OT[{periods}x{period} byo-yomi]"),
-        TimeSystem::Canadian {
-            main,
-            period,
-            stones,
-        } => format!("TM[{main}]OT[{stones}/{period} Canadian]"),
-    }
 }
 
 fn sgf_text(text: &str) -> String {
@@ -478,24 +458,6 @@ pub fn merge(event: &Event, shards: &[PathBuf]) -> io::Result<Vec<Record>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_clock_is_written_as_sgf_numbers_and_overtime_words() {
-        assert_eq!(sgf_clock(&TimeSystem::None), "");
-        assert_eq!(sgf_clock(&TimeSystem::Absolute { main: 600.0 }), "TM[600]");
-        let byo = TimeSystem::ByoYomi {
-            main: 0.0,
-            period: 30.0,
-            periods: 3,
-        };
-        assert_eq!(sgf_clock(&byo), "TM[0]OT[3x30 byo-yomi]");
-        let canadian = TimeSystem::Canadian {
-            main: 300.5,
-            period: 600.0,
-            stones: 25,
-        };
-        assert_eq!(sgf_clock(&canadian), "TM[300.5]OT[25/600 Canadian]");
-    }
 
     #[test]
     fn wilson_intervals() {
