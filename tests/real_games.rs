@@ -36,14 +36,10 @@ fn finished_games(path: &Path) -> Vec<(String, f64)> {
     let text = String::from_utf8_lossy(&bytes);
     let mut games = Vec::new();
     for line in text.lines() {
-        let ended = ["];B[])", "];W[])", "];B[tt])", "];W[tt])"]
+        let two_passes = [";B[];W[])", ";W[];B[])", ";B[tt];W[tt])", ";W[tt];B[tt])"]
             .iter()
             .any(|end| line.trim_end().ends_with(end));
-        let two_passes = line.contains(";B[];W[])")
-            || line.contains(";W[];B[])")
-            || line.contains(";B[tt];W[tt])")
-            || line.contains(";W[tt];B[tt])");
-        if !ended || !two_passes || line.contains("HA[") && !line.contains("HA[0]") {
+        if !two_passes || line.contains("HA[") && !line.contains("HA[0]") {
             continue;
         }
         let Some(result) = line.split_once("RE[").map(|(_, r)| r) else {
