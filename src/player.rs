@@ -265,11 +265,14 @@ impl Player {
 
     fn attack_dead_stones(&mut self, game: &Game, color: Color) -> Option<Move> {
         let board = game.board();
+        // One stone of each dead enemy string, the first on the board.
+        let mut strings = std::collections::HashSet::new();
         let mut dead: Vec<Point> = self
             .judgement(game)
             .stones_with(board, Status::Dead)
             .into_iter()
             .filter(|&p| board.stone(p) == Some(color.opponent()))
+            .filter(|&p| strings.insert(board.string_head(p)))
             .collect();
         dead.sort_by_key(|&p| board.string_liberties(p));
         let playable = |q: Point| {
