@@ -73,9 +73,11 @@ impl Board {
     }
 
     /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has
-    /// at most three stones, and its last liberty touches only that string, enemy stones and
-    /// the edge. Capturing it then leaves the enemy an enclosed eye space of those points,
-    /// which a stone on its vital point may kill (how a group with a big eye is killed).
+    /// at most three stones, its last liberty touches only that string, enemy stones and the
+    /// edge, and no enemy string around it has an eye elsewhere. Capturing it then leaves the
+    /// enemy an enclosed eye space of those points, which a stone on its vital point may kill
+    /// (how a group with a big eye is killed). An enemy with another eye lives anyway, and the
+    /// sacrifice only gives up a seki.
     pub fn is_nakade_sacrifice(&self, color: Color, p: Point) -> bool {
         let mut stones = [p; 3];
         let mut count = 1;
@@ -101,8 +103,33 @@ impl Board {
                 string.contains(&q)
                     || matches!(self.cells[q], Cell::Border)
                     || self.cells[q] == Cell::Stone(color.opponent())
-            })
+            }) && !self.enemy_has_another_eye(color.opponent(), string, [p, l])
         })
+    }
+
+    /// Whether a string of `enemy` touching `string` has an eye other than the points `not`.
+    fn enemy_has_another_eye(&self, enemy: Color, string: &[Point], not: [Point; 2]) -> bool {
+        let mut seen = [Point::default(); 12];
+        let mut count = 0;
+        for n in string.iter().flat_map(|&s| self.neighbours(s)) {
+            if self.cells[n] != Cell::Stone(enemy) {
+                continue;
+            }
+            let head = self.string_head(n);
+            if seen[..count].contains(&head) {
+                continue;
+            }
+            seen[count] = head;
+            count += 1;
+            let has_eye = self
+                .string_stones(n)
+                .flat_map(|s| self.neighbours(s))
+                .any(|q| !not.contains(&q) && self.is_eye(enemy, q));
+            if has_eye {
+                return true;
+            }
+        }
+        false
     }
 
     /// The single liberty of the string through `p`, if it has exactly one.

@@ -362,3 +362,17 @@ fn a_self_atari_inside_the_enemy_eye_space_is_a_nakade_sacrifice() {
     assert!(long.is_self_atari(Color::White, b1));
     assert!(!long.is_nakade_sacrifice(Color::White, b1));
 }
+
+#[test]
+fn no_nakade_sacrifice_against_a_group_with_another_eye() {
+    // A corner seki: Black has one eye, G4, and shares F2 and G1 with White F1 and G2. White
+    // F2 would make F1-F2-G2 with one liberty, G1, in Black's eye space, but Black lives
+    // anyway with G4: the sacrifice only gives up the seki.
+    let board = Board::from_diagram(&[
+        ".......", ".......", "....XXX", "....XX.", "....XXX", "....X.O", "....XO.",
+    ])
+    .unwrap();
+    let f2 = board.point_named("F2").unwrap();
+    assert!(board.is_self_atari(Color::White, f2));
+    assert!(!board.is_nakade_sacrifice(Color::White, f2));
+}

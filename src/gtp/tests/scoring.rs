@@ -224,3 +224,22 @@ fn komi_and_handicap_agree_in_the_count_the_record_and_the_search() {
     assert_eq!(searched(0.5, 2), searched(2.5, 0));
     assert_ne!(searched(0.5, 2), searched(0.5, 0));
 }
+
+/// A seki in White's corner (from a KGS game): Black's group G1-J5 has one eye, J4, and shares
+/// H2 and J1 with White H1 and J2. Neither side may fill H2, and the playouts must not either:
+/// the two white stones live in seki, not dead.
+#[test]
+fn a_seki_beside_a_group_with_one_eye_is_no_nakade() {
+    let mut e = divided_board();
+    for black in ["g6", "h6", "g5", "h5", "j5", "h4", "g3", "h3", "j3", "g2", "g1"] {
+        ok(&mut e, &format!("play b {black}"));
+    }
+    for white in ["g7", "h7", "j7", "j6", "g4", "h1", "j2"] {
+        ok(&mut e, &format!("play w {white}"));
+    }
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    let seki = ok(&mut e, "final_status_list seki");
+    for stone in ["H1", "J2", "G6", "J3"] {
+        assert!(seki.split_whitespace().any(|s| s == stone), "{stone}: {seki}");
+    }
+}
