@@ -1,5 +1,5 @@
-//! Fits the move model's strengths (γ, see `tengen::playout::features`) on strong players'
-//! games with Coulom's minorization–maximization, and writes `src/playout/weights.txt`.
+//! Fits the move model's strengths (γ, see `tengen::knowledge::features`) on strong players'
+//! games with Coulom's minorization–maximization, and writes `src/knowledge/weights.txt`.
 //!
 //! Every move of a record is a competition won by the move played among all the legal moves
 //! that fill no own eye. Each γ has Coulom's prior: one virtual win and one virtual loss
@@ -16,8 +16,8 @@ use std::process::{Command, Stdio};
 use rayon::prelude::*;
 use tengen::board::{Board, Move};
 use tengen::game::{Step, Superko};
-use tengen::playout::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
-use tengen::playout::pattern::canonical;
+use tengen::knowledge::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
+use tengen::knowledge::pattern::canonical;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -224,6 +224,6 @@ fn main() {
             }
         }
     }
-    std::fs::write("src/playout/weights.txt", out).expect("write the weights");
-    eprintln!("wrote src/playout/weights.txt");
+    std::fs::write("src/knowledge/weights.txt", out).expect("write the weights");
+    eprintln!("wrote src/knowledge/weights.txt");
 }

@@ -40,7 +40,7 @@ pub fn playouts(
 
 /// Prints the benchmark: a few rounds per policy and size, each round's rate, and the median.
 pub fn run(seconds_per_round: f64, rounds: usize) {
-    crate::playout::pattern::prepare();
+    crate::knowledge::pattern::prepare();
     for (name, heavy) in [("random eye-avoiding", false), ("heavy", true)] {
         println!("{name} playouts from the empty board, 1 thread");
         for size in [9, 19] {

@@ -1,7 +1,8 @@
 //! tengen: a Go engine for the Chinese rules that speaks GTP.
 //!
 //! Layers, each using only those before it: `board` (points, strings, liberties, hash) →
-//! `game` (history, superko, undo, counting) and `sgf` → `playout` (policies, dead stones) →
+//! `game` (history, superko, undo, counting) and `sgf` → `knowledge` (move features, learned
+//! weights, shapes, ladders, dead stones) → `playout` (policies) →
 //! `search` (the tree) → `player` (decisions) → `gtp` (protocol, command table, client) →
 //! `regress`, `referee` and `bench` (tools on top).
 
@@ -11,6 +12,7 @@ pub mod clock;
 pub mod cpu_time;
 pub mod game;
 pub mod gtp;
+pub mod knowledge;
 pub mod player;
 pub mod playout;
 pub mod referee;

@@ -6,7 +6,7 @@ use crate::board::Point;
 use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::Game;
-use crate::playout::status::{self, Judgement, Status};
+use crate::knowledge::status::{self, Judgement, Status};
 use crate::search::{self, Halt, KeptTree, Limits, Report, Tuning, Watch};
 
 /// Settings from the command line.

@@ -13,11 +13,11 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::ladder;
-use super::pattern::is_good_shape;
-use super::weights::shape_strength;
 use super::{Policy, RandomPolicy};
 use crate::board::{Board, Cell, Color, Move, Point};
+use crate::knowledge::ladder;
+use crate::knowledge::pattern::is_good_shape;
+use crate::knowledge::weights::shape_strength;
 
 /// Candidate moves of one rule, without duplicates.
 struct Candidates {

@@ -4,12 +4,7 @@
 //! end with two consecutive passes (or a move cap against endless cycles, which the simple ko
 //! rule alone does not prevent).
 
-pub mod features;
 pub mod heavy;
-pub mod ladder;
-pub mod pattern;
-pub mod status;
-pub mod weights;
 
 use rand::RngExt;
 use rand::rngs::SmallRng;

@@ -26,8 +26,8 @@ use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color, MAX_CELLS, Move, Point, PointMap};
 use crate::game::Game;
-use crate::playout;
-use crate::playout::features::GROUPS;
+use crate::knowledge;
+use crate::knowledge::features::GROUPS;
 use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{final_owner, playout_with};
 use tree::{Node, Tree};
@@ -69,7 +69,7 @@ pub struct Watch<'a> {
 }
 
 /// The stack of a search thread. Ladder reading in the priors keeps board copies on it
-/// (`playout::ladder`); the default 2 MB would leave too little margin.
+/// (`knowledge::ladder`); the default 2 MB would leave too little margin.
 pub const STACK_BYTES: usize = 16 << 20;
 
 /// A pool of `threads` search threads.
@@ -122,7 +122,7 @@ pub fn search_tree(
     tree: Tree,
     watch: Option<Watch>,
 ) -> (Report, Tree) {
-    crate::playout::weights::prepare();
+    crate::knowledge::weights::prepare();
     let shared = Shared {
         tree,
         root_board: game.board(),
@@ -438,8 +438,8 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     let mut features = [[0u16; GROUPS]; crate::board::MAX_POINTS];
     let mut strengths = [0f32; crate::board::MAX_POINTS];
     for i in 0..count {
-        features[i] = playout::features::features(board, color, candidates[i]);
-        strengths[i] = playout::weights::strength(&features[i], color);
+        features[i] = knowledge::features::features(board, color, candidates[i]);
+        strengths[i] = knowledge::weights::strength(&features[i], color);
     }
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {

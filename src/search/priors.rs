@@ -1,14 +1,14 @@
 //! Priors: what a new node starts with, as virtual games (visits, and wins in half points).
 //! Every move gets an even prior; the learned move model (3×3 shape, captures, escapes,
-//! ataris, self-ataris, distance to the last two moves, line; see `playout::features`) adds
+//! ataris, self-ataris, distance to the last two moves, line; see `knowledge::features`) adds
 //! virtual wins in proportion to the square root of its probability of the move; captures and
 //! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
 //! of two or more stones and an escape into a working ladder add virtual losses.
 //! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
-use crate::playout::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
-use crate::playout::ladder;
+use crate::knowledge::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
+use crate::knowledge::ladder;
 
 use super::Tuning;
 
@@ -31,7 +31,7 @@ impl Prior {
     }
 }
 
-/// The prior of `color`'s move at `p`, with the features `f` (see `playout::features`), to
+/// The prior of `color`'s move at `p`, with the features `f` (see `knowledge::features`), to
 /// which the learned move model gives `share` of its probability among the candidates.
 /// The learned model's favourites get virtual wins in proportion to the square root of
 /// `share` (as Pachi's pattern prior does).
@@ -81,8 +81,8 @@ pub fn for_pass(board: &Board, tuning: &Tuning) -> (u32, u32) {
 mod tests {
     use super::*;
     use crate::board::{Color, Point};
-    use crate::playout::features::features;
-    use crate::playout::weights::strength;
+    use crate::knowledge::features::features;
+    use crate::knowledge::weights::strength;
 
     #[test]
     fn the_capture_gets_the_best_prior() {

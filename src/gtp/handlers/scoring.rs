@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::game::score::GameResult;
-use crate::playout::status::{self, Status};
+use crate::knowledge::status::{self, Status};
 use crate::sgf;
 
 impl Engine {

@@ -231,7 +231,9 @@ fn komi_and_handicap_agree_in_the_count_the_record_and_the_search() {
 #[test]
 fn a_seki_beside_a_group_with_one_eye_is_no_nakade() {
     let mut e = divided_board();
-    for black in ["g6", "h6", "g5", "h5", "j5", "h4", "g3", "h3", "j3", "g2", "g1"] {
+    for black in [
+        "g6", "h6", "g5", "h5", "j5", "h4", "g3", "h3", "j3", "g2", "g1",
+    ] {
         ok(&mut e, &format!("play b {black}"));
     }
     for white in ["g7", "h7", "j7", "j6", "g4", "h1", "j2"] {
@@ -240,6 +242,9 @@ fn a_seki_beside_a_group_with_one_eye_is_no_nakade() {
     assert_eq!(ok(&mut e, "final_status_list dead"), "");
     let seki = ok(&mut e, "final_status_list seki");
     for stone in ["H1", "J2", "G6", "J3"] {
-        assert!(seki.split_whitespace().any(|s| s == stone), "{stone}: {seki}");
+        assert!(
+            seki.split_whitespace().any(|s| s == stone),
+            "{stone}: {seki}"
+        );
     }
 }

@@ -268,9 +268,9 @@ mod tests {
     /// stack of a spawned thread (2 MB), which is smaller than a search thread's.
     #[test]
     fn reading_random_positions_stays_within_the_stack() {
-        use crate::playout::{Policy, RandomPolicy};
         use rand::SeedableRng;
         use rand::rngs::SmallRng;
+        use rand::seq::IndexedRandom;
         let reader = std::thread::Builder::new().stack_size(2 << 20).spawn(|| {
             let mut rng = SmallRng::seed_from_u64(7);
             let mut questions = 0;
@@ -279,15 +279,21 @@ mod tests {
                     let mut board = Board::new(size);
                     let mut color = Color::Black;
                     for _ in 0..size * size * 2 {
+                        let mut moves = Vec::new();
                         for p in board.points().collect::<Vec<_>>() {
                             if board.is_empty_point(p) && board.is_legal(color, p) {
                                 is_failed_escape(&board, color, p);
                                 is_ladder_atari(&board, color, p);
                                 questions += 1;
+                                if !board.is_eye(color, p) {
+                                    moves.push(p);
+                                }
                             }
                         }
-                        let mv = RandomPolicy::default().choose(&board, color, &mut rng);
-                        board.play_move(color, mv).unwrap();
+                        match moves.choose(&mut rng) {
+                            Some(&p) => board.play(color, p).unwrap(),
+                            None => board.pass(),
+                        }
                         color = color.opponent();
                     }
                 }
