@@ -375,7 +375,11 @@ impl Fuzz {
                 format!("kgs-genmove_cleanup {}", colour_word(&mut self.rng)),
                 Effect::Play,
             ),
-            79..=80 => ("printsgf".into(), Effect::None),
+            79 => ("printsgf".into(), Effect::None),
+            80 => {
+                let path = ["/dev/stdin", "/dev/null", "/tmp", ""][self.rng.random_range(0..4)];
+                (format!("printsgf {path}"), Effect::None)
+            }
             81 => ("list_stones b".into(), Effect::None),
             82..=84 => {
                 let known = [

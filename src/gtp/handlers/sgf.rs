@@ -21,7 +21,7 @@ impl Engine {
         let text = self.sgf_text();
         match args.first() {
             None => Ok(text),
-            Some(path) => std::fs::write(path, text)
+            Some(path) => write_regular(path, &text)
                 .map(|_| String::new())
                 .map_err(|e| GtpError::CannotSave(e.to_string())),
         }
@@ -80,4 +80,13 @@ fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
         return Err(std::io::Error::other("file too large"));
     }
     Ok(bytes)
+}
+
+/// Writes a new file or replaces a regular one; anything else is an error (writing to a FIFO
+/// blocks until someone reads it, and `/dev/stdin` would feed the record back as commands).
+fn write_regular(path: &str, text: &str) -> std::io::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(std::io::Error::other("not a regular file")),
+        _ => std::fs::write(path, text),
+    }
 }

@@ -60,10 +60,11 @@ fn loadsgf_loads_a_position_or_changes_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A FIFO, a device, standard input and a folder are refused at once: reading them would
-/// block or never end.
+/// A FIFO, a device, standard input and a folder are refused at once, to read and to write:
+/// reading them would block or never end, writing a FIFO blocks, and writing `/dev/stdin`
+/// (found by a hostile-input run) sent the record back to the engine as commands.
 #[test]
-fn loadsgf_reads_regular_files_only() {
+fn loadsgf_and_printsgf_use_regular_files_only() {
     let dir = std::env::temp_dir().join(format!("tengen-loadsgf-odd-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("fifo.sgf");
@@ -81,6 +82,9 @@ fn loadsgf_reads_regular_files_only() {
         assert!(refused.starts_with("cannot load file"), "{path}: {refused}");
         assert!(start.elapsed().as_secs() < 2, "{path} took too long");
         assert_eq!(state(&mut e), before, "{path} changed the position");
+        let refused = err(&mut e, &format!("printsgf {path}"));
+        assert!(refused.starts_with("cannot save file"), "{path}: {refused}");
+        assert!(start.elapsed().as_secs() < 2, "{path} took too long");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
