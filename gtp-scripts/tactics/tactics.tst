@@ -105,7 +105,7 @@ loadsgf sgf/025-no-self-atari.sgf
 
 loadsgf sgf/026-escape.sgf
 260 reg_genmove white
-#? [F2]
+#? [F2]*
 
 loadsgf sgf/027-no-self-atari.sgf
 270 reg_genmove white
