@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressStyle};
+
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -38,13 +40,43 @@ pub fn playouts(
     (playouts, seconds, moves as f64 / playouts as f64)
 }
 
-/// Prints the benchmark: a few rounds per policy and size, each round's rate, and the median.
-pub fn run(seconds_per_round: f64, rounds: usize) {
+/// The whole benchmark: playouts, then full searches, each measurement `rounds` times. Results
+/// go to stdout; what is being measured and a progress bar go to stderr (hidden when stderr is
+/// no terminal), cleared while a result is printed so the two never mix on one screen.
+pub fn run_all(seconds: f64, rounds: usize) {
+    let threads = thread_counts();
+    let measurements = 2 * 2 + 2 * 2 * threads.len();
+    let bar = ProgressBar::new((measurements * rounds) as u64).with_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} [{elapsed}, ~{eta} left]")
+            .expect("a valid template"),
+    );
+    run(seconds, rounds, &bar);
+    run_search(seconds, rounds, &threads, &bar);
+    bar.finish_and_clear();
+}
+
+/// Prints a result line on stdout, with the progress bar out of the way.
+fn say(bar: &ProgressBar, line: String) {
+    bar.suspend(|| println!("{line}"));
+}
+
+/// One thread and every core (once, on a one-core machine).
+fn thread_counts() -> Vec<usize> {
+    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if all == 1 { vec![1] } else { vec![1, all] }
+}
+
+/// The playout benchmark: a few rounds per policy and size, each round's rate, and the median.
+fn run(seconds_per_round: f64, rounds: usize, bar: &ProgressBar) {
     crate::knowledge::pattern::prepare();
     for (name, heavy) in [("random eye-avoiding", false), ("heavy", true)] {
-        println!("{name} playouts from the empty board, 1 thread");
+        say(
+            bar,
+            format!("{name} playouts from the empty board, 1 thread"),
+        );
         for size in [9, 19] {
-            report(size, rounds, |round| {
+            bar.set_message(format!("{name} playouts, {size}x{size}"));
+            report(size, rounds, bar, |round| {
                 let duration = Duration::from_secs_f64(seconds_per_round);
                 if heavy {
                     playouts(size, duration, round, HeavyPolicy::default())
@@ -57,22 +89,35 @@ pub fn run(seconds_per_round: f64, rounds: usize) {
 }
 
 /// Runs `rounds` rounds, printing each and the median rate.
-fn report(size: usize, rounds: usize, mut round: impl FnMut(u64) -> (u64, f64, f64)) {
-    {
-        let mut rates: Vec<f64> = (0..rounds)
-            .map(|r| {
-                let (n, secs, moves) = round(r as u64);
-                let rate = n as f64 / secs;
-                println!("  {size}x{size} round {}: {n} playouts in {secs:.2} s = {rate:.0}/s ({moves:.1} moves each)", r + 1);
-                rate
-            })
-            .collect();
-        rates.sort_by(f64::total_cmp);
-        println!(
+fn report(
+    size: usize,
+    rounds: usize,
+    bar: &ProgressBar,
+    mut round: impl FnMut(u64) -> (u64, f64, f64),
+) {
+    let mut rates: Vec<f64> = (0..rounds)
+        .map(|r| {
+            let (n, secs, moves) = round(r as u64);
+            bar.inc(1);
+            let rate = n as f64 / secs;
+            say(
+                bar,
+                format!(
+                    "  {size}x{size} round {}: {n} playouts in {secs:.2} s = {rate:.0}/s ({moves:.1} moves each)",
+                    r + 1
+                ),
+            );
+            rate
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    say(
+        bar,
+        format!(
             "{size}x{size}: median {:.0} playouts/s",
             rates[rates.len() / 2]
-        );
-    }
+        ),
+    );
 }
 
 /// A middle-game position: `moves` random moves (no eye filling, no self-atari) from the empty
@@ -95,13 +140,18 @@ fn middle_game(size: usize, moves: usize) -> Game {
 
 /// Full searches (tree, heavy playouts): playouts per second with 1 thread and with all, on
 /// 9×9 and 19×19, from the empty board and from a middle-game position.
-pub fn run_search(seconds: f64, rounds: usize) {
-    let all = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("full search (tree + heavy playouts), {seconds} s per search, median of {rounds}");
+fn run_search(seconds: f64, rounds: usize, thread_counts: &[usize], bar: &ProgressBar) {
+    say(
+        bar,
+        format!("full search (tree + heavy playouts), {seconds} s per search, median of {rounds}"),
+    );
     for size in [9, 19] {
         for (position, moves) in [("empty", 0), ("middle game", size * size / 3)] {
             let game = middle_game(size, moves);
-            for threads in [1, all] {
+            for &threads in thread_counts {
+                bar.set_message(format!(
+                    "search, {size}x{size} {position}, {threads} thread(s)"
+                ));
                 let pool = crate::search::thread_pool(threads);
                 let limits = Limits {
                     threads,
@@ -130,12 +180,16 @@ pub fn run_search(seconds: f64, rounds: usize) {
                     );
                     rates.push(report.playouts as f64 / report.seconds);
                     nodes = report.nodes;
+                    bar.inc(1);
                 }
                 rates.sort_by(f64::total_cmp);
-                println!(
-                    "  {size}x{size} {position}, {threads} thread(s): {:.0} playouts/s, {nodes} nodes of {} bytes",
-                    rates[rates.len() / 2],
-                    Tree::node_bytes()
+                say(
+                    bar,
+                    format!(
+                        "  {size}x{size} {position}, {threads} thread(s): {:.0} playouts/s, {nodes} nodes of {} bytes",
+                        rates[rates.len() / 2],
+                        Tree::node_bytes()
+                    ),
                 );
             }
         }

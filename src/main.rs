@@ -1,105 +1,279 @@
-//! The `tengen` command: GTP on stdin/stdout by default, plus the `bench` and `regress` tools.
+//! The `tengen` command: GTP on stdin/stdout by default, plus the `bench`, `regress`, `match`
+//! and `tournament` tools. The command line is clap's; the player's settings come from one
+//! table (`player::setting::SETTINGS`), which `tengen-param` reads too.
 
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use tengen::board::MAX_SIZE;
 use tengen::clock::TimeSystem;
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve_stdio};
-use tengen::player::setting;
+use tengen::player::{Settings, setting};
 use tengen::search::Tuning;
 use tengen::{bench, referee, regress};
 
-const HELP: &str = "\
-tengen: a Go engine for the Chinese rules that speaks GTP version 2 on stdin/stdout.
-
-Usage:
-  tengen [OPTIONS]                     speak GTP (logs go to stderr; set RUST_LOG=info or debug)
-  tengen bench [--seconds S] [--rounds N]
-                                       playout throughput on 9x9 and 19x19, one thread
-  tengen regress [--engine 'CMD ARGS'] FILE.tst...
-                                       run gogui-regress style suites (default engine: this tengen
-                                       with --seed 0)
-  tengen match --engine1 'CMD ARGS' --engine2 'CMD ARGS' [--games N] [EVENT OPTIONS]
-                                       a match, colours alternating (engine 1 Black in odd
-                                       games); each game's result and engine 1's score with a
-                                       95% confidence interval
-  tengen tournament --engine [NAME=]'CMD ARGS' --engine ... [--format F] [--rounds R]
-                    [--games N] [EVENT OPTIONS]
-                                       F: round-robin (default), double-round-robin, knockout
-                                       (N games a pairing, default 1), swiss (R rounds), match;
-                                       standings by 2/1/0 points, opponents' points, warnings
-
-Event options (match and tournament):
-  --out DIR                 the event's folder (results.dat, games/*.sgf, standings.txt,
-                            report.html); running the command again resumes the event
-                            (default: a new folder under the temporary directory)
-  --size N --komi K --handicap N --max-moves N
-                            board size (9), komi (7.5), fixed handicap stones (0), move limit
-  --answer-limit S          seconds any answer may take when no clock bounds it (120); an
-                            engine past it forfeits the game
-  --clock 'absolute M' | 'byoyomi M T P' | 'canadian M T S'
-                            the clock (KGS words); overstepping loses
-  --carry-over              Canadian periods carry the time left over (the rules' fixed-moves
-                            periods)
-  --lag S                   seconds forgiven on every move (default 0)
-  --time-loss-is-pass       the first time loss of a player counts as a pass (art. 22)
-  --cycle forbid|no-result|draw|replay
-                            a whole-board repetition: an illegal move (default), or the game
-                            ends without result, drawn, or is replayed (art. 20)
-  --opening FILE.sgf        every game starts with the moves of this record
-  -j N                      games played at the same time (default 1)
-  --shard K/N               play the K-th of N parts of a match or round robin
-  --merge DIR               (repeated) join shard folders into --out instead of playing
-
-Options:
-  --threads N               search threads, 1 to 256 (default: every core)
-  --playouts N              playouts per move, up to 10^9 (default: no limit, see --time)
-  --time S                  seconds per move without a clock (default 5 when --playouts is not
-                            given); time_settings or kgs-time_settings hand the decision to the
-                            clock
-  --lag S                   seconds of network and process overhead kept back from every
-                            deadline of the clock (default 1)
-  --max-tree-mb MB          memory for the search tree (default: a quarter of the machine's
-                            memory, 64 to 1024); a full tree stops growing and the search goes on
-  --resign-threshold P      resign when the win rate stays below P (0 to 1) for 3 moves
-                            (default 0.1)
-  --never-resign            never resign
-  --dynamic-komi            in handicap games from 13x13 up, search with extra komi against
-                            Black that fades out over the first 50-200 moves (Pachi's linear
-                            dynamic komi); not resigning while it lasts
-  --seed N                  seed of every random choice (default: a new one each run, shown
-                            in the log); with --threads 1 and --playouts, the same seed
-                            gives the same moves
-  --tune NAME=V,...         the search's constants, for tuning matches: rave (RAVE
-                            equivalence, default 3000), prior (scale of every prior, 1),
-                            learned (learned-model prior, 8), expand (games before a leaf is
-                            expanded, 0 = 2 on 9x9 and 8 above), virtual_loss (1)
-  --ponder                  search on the opponent's time, from tengen's move until the next
-                            command arrives (the reply then starts from that search)
-  --live-gfx                GoGui's live graphics on stderr while genmove thinks (visits,
-                            principal variation, playouts; twice a second)
-  --save-games DIR          save every game that ends by two passes as SGF in DIR
-  --superko situational|positional
-                            repetition rule of `play` (default situational, the rules' reading);
-                            the engine's own moves never repeat any earlier position either way
-  -h, --help                this text
-  -V, --version             the version
-";
-
-/// Takes the value after an option, or explains what is missing.
-fn value<'a>(
-    args: &mut impl Iterator<Item = &'a String>,
-    option: &str,
-) -> Result<&'a String, String> {
-    args.next().ok_or_else(|| format!("{option} needs a value"))
+/// A Go engine for the Chinese rules that speaks GTP version 2 on stdin/stdout.
+///
+/// Without a subcommand tengen speaks GTP; logs go to stderr (set RUST_LOG=info or debug).
+#[derive(Parser)]
+#[command(name = "tengen", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(flatten)]
+    engine: EngineOptions,
+    #[command(subcommand)]
+    tool: Option<Tool>,
 }
 
-/// Parses a number option's value.
-fn number<T: std::str::FromStr>(v: &str, option: &str) -> Result<T, String> {
+/// The engine's options besides the settings of the table, which are added to the command.
+#[derive(Args)]
+struct EngineOptions {
+    /// In handicap games from 13x13 up, search with extra komi against Black that fades out
+    /// over the first 50-200 moves (Pachi's linear dynamic komi); no resigning while it lasts
+    #[arg(long)]
+    dynamic_komi: bool,
+    /// Seed of every random choice (default: a new one each run, shown in the log); with
+    /// --threads 1 and --playouts, the same seed gives the same moves
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// The search's constants (`Tuning::help` says which)
+    #[arg(long, value_name = "NAME=V,...", value_parser = Tuning::parse)]
+    tune: Option<Tuning>,
+    /// Search on the opponent's time, from tengen's move until the next command arrives
+    #[arg(long)]
+    ponder: bool,
+    /// GoGui's live graphics on stderr while genmove thinks (twice a second)
+    #[arg(long)]
+    live_gfx: bool,
+    /// Save every game that ends by two passes as SGF in DIR
+    #[arg(long, value_name = "DIR")]
+    save_games: Option<PathBuf>,
+    /// Repetition rule of `play`; the engine's own moves never repeat any earlier position
+    #[arg(long, value_name = "RULE", default_value = "situational", value_parser = superko)]
+    superko: Superko,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Playout and search throughput on 9x9 and 19x19, one thread
+    Bench(BenchOptions),
+    /// Run gogui-regress style suites
+    Regress(RegressOptions),
+    /// A match between two engines, colours alternating (engine 1 Black in odd games)
+    Match(MatchOptions),
+    /// A tournament of two or more engines; standings by 2/1/0 points, then opponents' points
+    Tournament(TournamentOptions),
+}
+
+#[derive(Args)]
+struct BenchOptions {
+    /// Seconds of each measurement
+    #[arg(long, value_name = "S", default_value_t = 2.0, value_parser = positive_seconds)]
+    seconds: f64,
+    /// Measurements of each kind; the report gives their median
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    rounds: u32,
+}
+
+#[derive(Args)]
+struct RegressOptions {
+    /// The engine to test (default: this tengen with --seed 0)
+    #[arg(long, value_name = "'CMD ARGS'")]
+    engine: Option<String>,
+    /// The suites
+    #[arg(value_name = "FILE.tst", required = true)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct MatchOptions {
+    /// The first engine, [NAME=]'CMD ARGS'
+    #[arg(long, value_name = "ENGINE", required = true, value_parser = entrant)]
+    engine1: referee::Entrant,
+    /// The second engine
+    #[arg(long, value_name = "ENGINE", required = true, value_parser = entrant)]
+    engine2: referee::Entrant,
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = games)]
+    games: usize,
+    #[command(flatten)]
+    event: EventOptions,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatName {
+    RoundRobin,
+    DoubleRoundRobin,
+    /// N games a pairing (--games, default 1)
+    Knockout,
+    /// R rounds (--rounds, default about log2 of the field plus one)
+    Swiss,
+    /// Two engines, --games games (default 10)
+    Match,
+}
+
+#[derive(Args)]
+struct TournamentOptions {
+    /// An engine, [NAME=]'CMD ARGS'; give two or more
+    #[arg(long, value_name = "ENGINE", required = true, value_parser = entrant)]
+    engine: Vec<referee::Entrant>,
+    /// How the field is paired
+    #[arg(long, value_name = "FORMAT", default_value = "round-robin")]
+    format: FormatName,
+    /// Rounds of a Swiss tournament
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    rounds: Option<u32>,
+    /// Games of a match or of each knockout pairing
+    #[arg(long, value_name = "N", value_parser = games)]
+    games: Option<usize>,
+    #[command(flatten)]
+    event: EventOptions,
+}
+
+/// Options shared by `match` and `tournament`.
+#[derive(Args)]
+struct EventOptions {
+    /// The event's folder (results.dat, games/*.sgf, standings.txt, report.html); running the
+    /// command again resumes the event (default: a new folder under the temporary directory)
+    #[arg(long, visible_alias = "sgf-dir", value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Board size
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = clap::value_parser!(u16).range(2..=MAX_SIZE as i64))]
+    size: u16,
+    /// Komi, in points (at most the board's points either way)
+    #[arg(long, value_name = "K", default_value_t = 7.5, allow_negative_numbers = true, value_parser = komi)]
+    komi: f64,
+    /// Fixed handicap stones
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=9))]
+    handicap: u16,
+    /// Moves after which a game ends without result
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_moves: u32,
+    /// Seconds any answer may take when no clock bounds it; an engine past it forfeits
+    #[arg(long, value_name = "S", default_value_t = referee::rules::DEFAULT_ANSWER_LIMIT, value_parser = positive_seconds)]
+    answer_limit: f64,
+    /// The clock in KGS words: 'absolute M', 'byoyomi M T P' or 'canadian M T S';
+    /// overstepping loses
+    #[arg(long, value_name = "CLOCK", value_parser = clock)]
+    clock: Option<TimeSystem>,
+    /// Canadian periods carry the time left over (the rules' fixed-moves periods)
+    #[arg(long)]
+    carry_over: bool,
+    /// Seconds forgiven on every move
+    #[arg(long, value_name = "S", default_value_t = 0.0, value_parser = lag)]
+    lag: f64,
+    /// The first time loss of a player counts as a pass (art. 22)
+    #[arg(long)]
+    time_loss_is_pass: bool,
+    /// A whole-board repetition: an illegal move, or the game ends without result, drawn, or
+    /// is replayed (art. 20)
+    #[arg(long, value_name = "RULE", default_value = "forbid", value_parser = cycle)]
+    cycle: referee::CycleRule,
+    /// Every game starts with the moves of this record
+    #[arg(long, value_name = "FILE.sgf")]
+    opening: Option<PathBuf>,
+    /// Games played at the same time
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+    /// Play the K-th of N parts of a match or round robin
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    shard: Option<(usize, usize)>,
+    /// Join shard folders into --out instead of playing (repeat it for each folder)
+    #[arg(long, value_name = "DIR")]
+    merge: Vec<PathBuf>,
+}
+
+fn positive_seconds(v: &str) -> Result<f64, String> {
     v.parse()
-        .map_err(|_| format!("{option}: not a valid number: {v}"))
+        .ok()
+        .filter(|s: &f64| *s > 0.0 && *s <= 86_400.0)
+        .ok_or_else(|| format!("{v} is not a number of seconds above 0, up to 86400"))
+}
+
+fn lag(v: &str) -> Result<f64, String> {
+    v.parse()
+        .ok()
+        .filter(|s: &f64| (0.0..=60.0).contains(s))
+        .ok_or_else(|| format!("{v} is not a number of seconds from 0 to 60"))
+}
+
+/// A finite komi; `event` checks it against the board's points.
+fn komi(v: &str) -> Result<f64, String> {
+    v.parse()
+        .ok()
+        .filter(|k: &f64| k.is_finite())
+        .ok_or_else(|| format!("{v} is not a number of points"))
+}
+
+fn games(v: &str) -> Result<usize, String> {
+    v.parse()
+        .ok()
+        .filter(|n| (1..=1_000_000).contains(n))
+        .ok_or_else(|| format!("{v} is not a number of games from 1 to 1000000"))
+}
+
+fn superko(v: &str) -> Result<Superko, String> {
+    Superko::from_name(v).ok_or_else(|| format!("{v} is not situational or positional"))
+}
+
+fn clock(v: &str) -> Result<TimeSystem, String> {
+    let words: Vec<&str> = v.split_whitespace().collect();
+    TimeSystem::from_kgs(&words)
+        .ok_or_else(|| "not none, absolute M, byoyomi M T P or canadian M T S".into())
+}
+
+fn cycle(v: &str) -> Result<referee::CycleRule, String> {
+    referee::CycleRule::from_name(v)
+        .ok_or_else(|| format!("{v} is not forbid, no-result, draw or replay"))
+}
+
+fn shard(v: &str) -> Result<(usize, usize), String> {
+    let part = |s: &str| s.parse::<usize>().ok().filter(|&n| n >= 1);
+    v.split_once('/')
+        .and_then(|(k, n)| Some((part(k)?, part(n)?)))
+        .filter(|(k, n)| k <= n)
+        .ok_or_else(|| format!("{v} is not K/N with 1 <= K <= N"))
+}
+
+fn entrant(spec: &str) -> Result<referee::Entrant, String> {
+    referee::Entrant::parse(spec).ok_or_else(|| format!("not an engine command: {spec:?}"))
+}
+
+/// The command line's spelling of a setting: `max_tree_mb` is `--max-tree-mb`.
+fn option_name(setting: &setting::Setting) -> String {
+    setting.name.replace('_', "-")
+}
+
+/// The whole command: the derived part and one option for each setting of the table, with the
+/// table's range check as its parser and `Settings::default` as the default shown.
+fn command() -> clap::Command {
+    let defaults = Settings::default();
+    let settings = setting::SETTINGS.iter().map(move |s| {
+        let arg = clap::Arg::new(s.name).long(option_name(s));
+        if s.switch {
+            return arg.help(s.help).action(clap::ArgAction::SetTrue);
+        }
+        let name = s.name;
+        let check = move |v: &str| {
+            setting::set(&mut Settings::default(), name, v)
+                .map(|_| v.to_string())
+                .map_err(|e| e.replacen(&format!("{name}: "), "", 1))
+        };
+        let default = setting::value(&defaults, name);
+        let help = match default.is_empty() || s.help.contains("(default") {
+            true => s.help.to_string(),
+            false => format!("{} [default: {default}]", s.help),
+        };
+        arg.help(help)
+            .value_name(s.value)
+            .allow_negative_numbers(true)
+            .value_parser(check)
+    });
+    Cli::command()
+        .args(settings.collect::<Vec<_>>())
+        .mut_arg("tune", |arg| arg.help(Tuning::help()))
 }
 
 /// A seed from the clock and the process id.
@@ -110,58 +284,37 @@ fn fresh_seed() -> u64 {
     nanos ^ u64::from(std::process::id()).rotate_left(40)
 }
 
-fn parse_config(args: &[String]) -> Result<Config, String> {
+fn engine_config(options: EngineOptions, matches: &ArgMatches) -> Config {
     let mut config = Config::default();
     let player = &mut config.player;
-    let (mut playouts, mut time, mut seed) = (None, None, None);
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let option = arg.as_str();
-        match option {
-            "--never-resign" => player.never_resign = true,
-            "--dynamic-komi" => player.dynamic_komi = true,
-            "--ponder" => config.ponder = true,
-            "--live-gfx" => config.live_gfx = true,
-            "--seed" => seed = Some(number(value(&mut args, option)?, option)?),
-            "--threads" | "--max-tree-mb" | "--lag" | "--resign-threshold" => {
-                let name = option[2..].replace('-', "_");
-                setting::set(player, &name, value(&mut args, option)?)
-                    .map_err(|e| e.replacen(&name, option, 1))?
-            }
-            // Checked here, applied together below.
-            "--playouts" | "--time" => {
-                let mut checked = player.clone();
-                setting::set(&mut checked, &option[2..], value(&mut args, option)?)
-                    .map_err(|e| format!("--{e}"))?;
-                if option == "--playouts" {
-                    playouts = checked.playouts;
-                } else {
-                    time = checked.time;
-                }
-            }
-            "--tune" => player.tuning = Tuning::parse(value(&mut args, option)?)?,
-            "--save-games" => config.save_games = Some(value(&mut args, option)?.into()),
-            "--superko" => {
-                let v = value(&mut args, option)?;
-                config.superko =
-                    Superko::from_name(v).ok_or_else(|| format!("--superko: unknown rule {v}"))?;
-            }
-            other => return Err(format!("unknown option {other} (see --help)")),
-        }
+    for s in setting::SETTINGS {
+        let value = match s.switch {
+            true if matches.get_flag(s.name) => "1".to_string(),
+            true => continue,
+            false => match matches.get_one::<String>(s.name) {
+                Some(v) => v.clone(),
+                None => continue,
+            },
+        };
+        setting::set(player, s.name, &value).expect("checked by the parser");
     }
+    // A playout limit alone means no time limit; otherwise the time limit holds.
+    if matches.contains_id("playouts") && !matches.contains_id("time") {
+        player.time = None;
+    }
+    player.dynamic_komi = options.dynamic_komi;
     // Without --seed every run plays differently, so that a referee starting a fresh process
     // for each game does not see the same game again and again.
-    player.seed = seed.unwrap_or_else(fresh_seed);
-    // A playout limit alone means no time limit; otherwise the time limit (default 5 s) holds.
-    if playouts.is_some() || time.is_some() {
-        player.playouts = playouts;
-        player.time = time;
-    }
-    Ok(config)
+    player.seed = options.seed.unwrap_or_else(fresh_seed);
+    player.tuning = options.tune.unwrap_or_default();
+    config.ponder = options.ponder;
+    config.live_gfx = options.live_gfx;
+    config.save_games = options.save_games;
+    config.superko = options.superko;
+    config
 }
 
-fn run_gtp(args: &[String]) -> Result<(), String> {
-    let config = parse_config(args)?;
+fn run_gtp(config: Config) -> Result<(), String> {
     log::info!(
         "tengen {} starting with {config:?}",
         env!("CARGO_PKG_VERSION")
@@ -174,57 +327,21 @@ fn run_gtp(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn run_bench(args: &[String]) -> Result<(), String> {
-    let (mut seconds, mut rounds) = (2.0, 5);
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let v = value(&mut args, arg)?;
-        match arg.as_str() {
-            "--seconds" => {
-                seconds = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| *s > 0.0)
-                    .ok_or("--seconds: a positive number")?
-            }
-            "--rounds" => {
-                rounds = v
-                    .parse()
-                    .ok()
-                    .filter(|&r| r > 0)
-                    .ok_or("--rounds: a positive number")?
-            }
-            other => return Err(format!("unknown bench option {other}")),
+fn run_regress(options: RegressOptions) -> Result<bool, String> {
+    let engine: Vec<String> = match options.engine {
+        Some(command) => command.split_whitespace().map(String::from).collect(),
+        None => {
+            let own = std::env::current_exe().map_err(|e| e.to_string())?;
+            // A fixed seed: a suite gives the same answers run after run.
+            vec![own.display().to_string(), "--seed".into(), "0".into()]
         }
-    }
-    bench::run(seconds, rounds);
-    bench::run_search(seconds, rounds);
-    Ok(())
-}
-
-fn run_regress(args: &[String]) -> Result<bool, String> {
-    let own = std::env::current_exe().map_err(|e| e.to_string())?;
-    // A fixed seed: a suite gives the same answers run after run.
-    let mut engine = vec![own.display().to_string(), "--seed".into(), "0".into()];
-    let mut files = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--engine" => {
-                engine = value(&mut args, arg)?
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect()
-            }
-            file => files.push(PathBuf::from(file)),
-        }
-    }
-    if engine.is_empty() || files.is_empty() {
-        return Err("regress needs an engine and at least one .tst file".into());
+    };
+    if engine.is_empty() {
+        return Err("--engine: an empty command".into());
     }
     let mut all_ok = true;
     let (mut passed, mut total) = (0, 0);
-    for file in &files {
+    for file in &options.files {
         // The engine runs in the suite's folder; give it an absolute path to itself.
         let file = std::fs::canonicalize(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let report = regress::run_file(&file, &engine[0], &engine[1..])
@@ -237,179 +354,113 @@ fn run_regress(args: &[String]) -> Result<bool, String> {
     Ok(all_ok)
 }
 
-/// Options shared by `match` and `tournament`; `entrant` takes the ones only one of them has.
-struct EventOptions {
-    event: referee::Event,
-    merge: Vec<PathBuf>,
-}
-
-fn parse_event(
-    args: &[String],
-    mut entrant: impl FnMut(&str, &str, &mut referee::Event) -> Result<bool, String>,
-) -> Result<EventOptions, String> {
-    let mut event = referee::Event {
-        entrants: Vec::new(),
-        format: referee::Format::Match { games: 10 },
-        rules: referee::Rules {
-            size: 9,
-            komi: 7.5,
-            handicap: 0,
-            clock: TimeSystem::None,
-            carry_over: false,
-            lag: 0.0,
-            time_loss_is_pass: false,
-            cycle: referee::CycleRule::Forbid,
-            max_moves: 1000,
-            answer_limit: referee::rules::DEFAULT_ANSWER_LIMIT,
-            opening: Vec::new(),
-        },
-        dir: std::env::temp_dir().join(format!("tengen-event-{}", std::process::id())),
-        jobs: 1,
-        shard: None,
-    };
-    let mut merge = Vec::new();
-    let mut opening = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let option = arg.as_str();
-        let rules = &mut event.rules;
-        match option {
-            "--carry-over" => rules.carry_over = true,
-            "--time-loss-is-pass" => rules.time_loss_is_pass = true,
-            _ => {
-                let v = value(&mut args, option)?;
-                match option {
-                    "--size" => rules.size = number(v, option)?,
-                    "--komi" => rules.komi = number(v, option)?,
-                    "--handicap" => rules.handicap = number(v, option)?,
-                    "--max-moves" => rules.max_moves = number(v, option)?,
-                    "--answer-limit" => {
-                        rules.answer_limit = number::<f64>(v, option)?;
-                        if !(rules.answer_limit > 0.0 && rules.answer_limit <= 86_400.0) {
-                            return Err(format!(
-                                "{option}: {v} is not a number of seconds from 0 to 86400"
-                            ));
-                        }
-                    }
-                    "--lag" => rules.lag = number::<f64>(v, option)?.max(0.0),
-                    "--out" | "--sgf-dir" => event.dir = v.into(),
-                    "-j" | "--jobs" => event.jobs = number::<usize>(v, option)?.max(1),
-                    "--merge" => merge.push(PathBuf::from(v)),
-                    "--opening" => opening = Some(PathBuf::from(v)),
-                    "--clock" => {
-                        let words: Vec<&str> = v.split_whitespace().collect();
-                        rules.clock = TimeSystem::from_kgs(&words)
-                            .ok_or("--clock: none | absolute M | byoyomi M T P | canadian M T S")?;
-                    }
-                    "--cycle" => {
-                        rules.cycle = referee::CycleRule::from_name(v)
-                            .ok_or("--cycle: forbid | no-result | draw | replay")?
-                    }
-                    "--shard" => {
-                        let (k, n) = v.split_once('/').ok_or("--shard K/N")?;
-                        event.shard = Some((number(k, option)?, number(n, option)?));
-                    }
-                    _ if entrant(option, v, &mut event)? => {}
-                    other => return Err(format!("unknown option {other}")),
-                }
-            }
+/// The event the options describe, with its entrants and format.
+fn event(
+    options: EventOptions,
+    mut entrants: Vec<referee::Entrant>,
+    format: referee::Format,
+) -> Result<referee::Event, String> {
+    referee::unique_names(&mut entrants);
+    let size = usize::from(options.size);
+    if options.komi.abs() > (size * size) as f64 {
+        return Err(format!(
+            "--komi {}: more than the {} points of the board",
+            options.komi,
+            size * size
+        ));
+    }
+    let opening = match &options.opening {
+        None => Vec::new(),
+        Some(path) => {
+            let text =
+                std::fs::read(path).map_err(|e| format!("--opening {}: {e}", path.display()))?;
+            referee::rules::opening_from_sgf(&tengen::sgf::decode(&text), size)
+                .map_err(|e| format!("--opening {}: {e}", path.display()))?
         }
-    }
-    referee::unique_names(&mut event.entrants);
-    if let Some(path) = opening {
-        let text =
-            std::fs::read(&path).map_err(|e| format!("--opening {}: {e}", path.display()))?;
-        event.rules.opening =
-            referee::rules::opening_from_sgf(&tengen::sgf::decode(&text), event.rules.size)
-                .map_err(|e| format!("--opening {}: {e}", path.display()))?;
-    }
-    Ok(EventOptions { event, merge })
+    };
+    let dir = options.out.unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("tengen-event-{}", std::process::id()))
+    });
+    let event = referee::Event {
+        entrants,
+        format,
+        rules: referee::Rules {
+            size,
+            komi: options.komi,
+            handicap: usize::from(options.handicap),
+            clock: options.clock.unwrap_or(TimeSystem::None),
+            carry_over: options.carry_over,
+            lag: options.lag,
+            time_loss_is_pass: options.time_loss_is_pass,
+            cycle: options.cycle,
+            max_moves: options.max_moves as usize,
+            answer_limit: options.answer_limit,
+            opening,
+        },
+        dir,
+        jobs: usize::from(options.jobs),
+        shard: options.shard,
+    };
+    event.check()?;
+    Ok(event)
 }
 
-fn entrant(spec: &str) -> Result<referee::Entrant, String> {
-    referee::Entrant::parse(spec).ok_or_else(|| format!("not an engine command: {spec:?}"))
-}
-
-fn run_event(options: EventOptions) -> Result<(), String> {
-    let EventOptions { event, merge } = options;
+fn run_event(event: referee::Event, merge: &[PathBuf]) -> Result<(), String> {
     eprintln!("event folder: {}", event.dir.display());
     let result = if merge.is_empty() {
         referee::run(&event)
     } else {
-        referee::merge(&event, &merge)
+        referee::merge(&event, merge)
     };
     result.map(|_| ()).map_err(|e| e.to_string())
 }
 
-fn run_match(args: &[String]) -> Result<(), String> {
-    let mut engines = [None, None];
-    let options = parse_event(args, |option, v, event| {
-        match option {
-            "--engine1" => engines[0] = Some(entrant(v)?),
-            "--engine2" => engines[1] = Some(entrant(v)?),
-            "--games" => {
-                event.format = referee::Format::Match {
-                    games: number(v, option)?,
-                }
-            }
-            _ => return Ok(false),
-        }
-        event.entrants = engines.iter().flatten().cloned().collect();
-        Ok(true)
-    })?;
-    options.event.check()?;
-    run_event(options)
+fn run_match(options: MatchOptions) -> Result<(), String> {
+    let merge = options.event.merge.clone();
+    let format = referee::Format::Match {
+        games: options.games,
+    };
+    let entrants = vec![options.engine1, options.engine2];
+    run_event(event(options.event, entrants, format)?, &merge)
 }
 
-fn run_tournament(args: &[String]) -> Result<(), String> {
-    let (mut format, mut rounds, mut games) = (String::from("round-robin"), None, None);
-    let mut options = parse_event(args, |option, v, event| {
-        match option {
-            "--engine" => event.entrants.push(entrant(v)?),
-            "--format" => format = v.to_string(),
-            "--rounds" => rounds = Some(number(v, option)?),
-            "--games" => games = Some(number(v, option)?),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    let n = options.event.entrants.len();
-    options.event.format = match format.as_str() {
-        "match" => referee::Format::Match {
-            games: games.unwrap_or(10),
+fn run_tournament(options: TournamentOptions) -> Result<(), String> {
+    let merge = options.event.merge.clone();
+    let n = options.engine.len();
+    let format = match options.format {
+        FormatName::Match => referee::Format::Match {
+            games: options.games.unwrap_or(10),
         },
-        "round-robin" => referee::Format::RoundRobin { cycles: 1 },
-        "double-round-robin" => referee::Format::RoundRobin { cycles: 2 },
-        "knockout" => referee::Format::Knockout {
-            games: games.unwrap_or(1),
+        FormatName::RoundRobin => referee::Format::RoundRobin { cycles: 1 },
+        FormatName::DoubleRoundRobin => referee::Format::RoundRobin { cycles: 2 },
+        FormatName::Knockout => referee::Format::Knockout {
+            games: options.games.unwrap_or(1),
         },
         // Enough rounds for a clear winner by default: about log2 of the field, plus one.
-        "swiss" => referee::Format::Swiss {
-            rounds: rounds.unwrap_or(n.next_power_of_two().trailing_zeros() as usize + 1),
+        FormatName::Swiss => referee::Format::Swiss {
+            rounds: options
+                .rounds
+                .map_or(n.next_power_of_two().trailing_zeros() as usize + 1, |r| {
+                    r as usize
+                }),
         },
-        other => return Err(format!("--format: unknown format {other}")),
     };
-    options.event.check()?;
-    run_event(options)
+    run_event(event(options.event, options.engine, format)?, &merge)
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{HELP}");
-        return ExitCode::SUCCESS;
-    }
-    if args.iter().any(|a| a == "-V" || a == "--version") {
-        println!("tengen {}", env!("CARGO_PKG_VERSION"));
-        return ExitCode::SUCCESS;
-    }
-    let outcome = match args.first().map(String::as_str) {
-        Some("bench") => run_bench(&args[1..]).map(|_| true),
-        Some("regress") => run_regress(&args[1..]),
-        Some("match") => run_match(&args[1..]).map(|_| true),
-        Some("tournament") => run_tournament(&args[1..]).map(|_| true),
-        _ => run_gtp(&args).map(|_| true),
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let outcome = match cli.tool {
+        Some(Tool::Bench(o)) => {
+            bench::run_all(o.seconds, o.rounds as usize);
+            Ok(true)
+        }
+        Some(Tool::Regress(o)) => run_regress(o),
+        Some(Tool::Match(o)) => run_match(o).map(|_| true),
+        Some(Tool::Tournament(o)) => run_tournament(o).map(|_| true),
+        None => run_gtp(engine_config(cli.engine, &matches)).map(|_| true),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -39,37 +39,71 @@ fn responses(output: &Output) -> Vec<String> {
         .collect()
 }
 
+fn stdout(args: &[&str]) -> String {
+    let out = run(args, b"", None);
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 #[test]
-fn help_lists_every_option() {
-    let out = run(&["--help"], b"", None);
-    assert!(out.status.success());
-    let help = String::from_utf8(out.stdout).unwrap();
+fn help_lists_every_option_and_each_tool_has_its_own() {
+    let help = stdout(&["--help"]);
     for option in [
         "--seed",
         "--superko",
-        "situational|positional",
         "--tune",
+        "--threads",
+        "--max-tree-mb",
+        "--never-resign",
         "bench",
         "regress",
-        "--engine",
+        "match",
+        "tournament",
         "--help",
         "--version",
     ] {
         assert!(help.contains(option), "--help does not mention {option}");
     }
+    // A setting's default comes from the settings themselves.
+    assert!(help.contains("[default: 5]"), "{help}");
+    let regress = stdout(&["regress", "--help"]);
+    assert!(regress.contains("--engine") && !regress.contains("--superko"));
+    let tournament = stdout(&["tournament", "--help"]);
+    assert!(tournament.contains("swiss") && tournament.contains("--shard"));
+    assert!(stdout(&["match", "--help"]).contains("--engine1"));
+}
+
+/// Exit code 2, nothing on stdout, and stderr saying `words`.
+fn refused(args: &[&str], words: &[&str]) {
+    let out = run(args, b"", None);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty());
+    let error = String::from_utf8_lossy(&out.stderr);
+    for w in words {
+        assert!(error.contains(w), "{args:?}: {error}");
+    }
 }
 
 #[test]
-fn unknown_options_are_refused_on_stderr() {
-    let out = run(&["--frobnicate"], b"", None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--frobnicate"));
-    let out = run(&["--superko", "japanese"], b"", None);
-    assert_eq!(out.status.code(), Some(2));
-    let out = run(&["--tune", "rave=fast"], b"", None);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("rave"));
+fn unknown_options_missing_arguments_and_values_out_of_range_are_refused() {
+    refused(&["--frobnicate"], &["--frobnicate"]);
+    refused(&["--thread", "2"], &["--threads"]);
+    refused(&["--superko", "japanese"], &["situational"]);
+    refused(&["--tune", "rave=fast"], &["rave"]);
+    refused(&["--time", "-3"], &["-3", "0 to 86400"]);
+    refused(&["--resign-threshold", "2"], &["0 to 1"]);
+    refused(&["--threads", "99999999999999999999"], &["1 to 256"]);
+    refused(&["match"], &["--engine1", "--engine2"]);
+    refused(&["regress"], &["FILE.tst"]);
+    refused(
+        &["tournament", "--engine", "a", "--format", "swis"],
+        &["swiss"],
+    );
+    refused(
+        &["match", "--engine1", "a", "--engine2", "b", "--komi", "82"],
+        &["81 points"],
+    );
+    refused(&["bench", "--rounds", "0"], &["--rounds"]);
 }
 
 #[test]

@@ -149,21 +149,18 @@ impl Engine {
         let mut s = self.player.settings().clone();
         match args {
             [] => {
-                let optional = |v: Option<String>| v.unwrap_or_default();
-                let lines = [
-                    format!(
-                        "[string] playouts {}",
-                        optional(s.playouts.map(|p| p.to_string()))
-                    ),
-                    format!("[string] time {}", optional(s.time.map(|t| t.to_string()))),
-                    format!("[string] threads {}", s.threads),
-                    format!("[string] resign_threshold {}", s.resign_threshold),
-                    format!("[bool] never_resign {}", u8::from(s.never_resign)),
-                    format!(
-                        "[list/situational/positional] superko {}",
-                        self.game.superko().name()
-                    ),
-                ];
+                let mut lines: Vec<String> = setting::SETTINGS
+                    .iter()
+                    .map(|setting| {
+                        let kind = if setting.switch { "bool" } else { "string" };
+                        let value = setting::value(&s, setting.name);
+                        format!("[{kind}] {} {value}", setting.name)
+                    })
+                    .collect();
+                lines.push(format!(
+                    "[list/situational/positional] superko {}",
+                    self.game.superko().name()
+                ));
                 return Ok(lines.join("\n"));
             }
             [key] | [key, _] => {

@@ -16,17 +16,82 @@ pub const RESIGN_THRESHOLD: RangeInclusive<f64> = 0.0..=1.0;
 /// Seconds of lag kept back from every deadline: up to a minute.
 pub const LAG: RangeInclusive<f64> = 0.0..=60.0;
 
-/// The names `set` knows, as `tengen-param` and the command line (with `--` and `-` for `_`)
-/// spell them.
-pub const NAMES: &[&str] = &[
-    "threads",
-    "playouts",
-    "time",
-    "max_tree_mb",
-    "resign_threshold",
-    "lag",
-    "never_resign",
+/// A setting as the command line (`--max-tree-mb`), `tengen-param` (`max_tree_mb`) and the
+/// documentation show it; its default lives in `Settings::default` only.
+pub struct Setting {
+    pub name: &'static str,
+    /// A switch without a value on the command line (`--never-resign`), 1 or 0 for
+    /// `tengen-param`.
+    pub switch: bool,
+    /// What the value is, for the help (`N`, `S`).
+    pub value: &'static str,
+    pub help: &'static str,
+}
+
+/// Every setting `set` knows, in the order the help and GoGui's settings page show them.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "threads",
+        switch: false,
+        value: "N",
+        help: "Search threads, 1 to 256 (default: every core)",
+    },
+    Setting {
+        name: "playouts",
+        switch: false,
+        value: "N",
+        help: "Playouts per move, up to 10^9; alone on the command line it lifts the time \
+               limit (default: no limit)",
+    },
+    Setting {
+        name: "time",
+        switch: false,
+        value: "S",
+        help: "Seconds per move without a clock, up to 86400; time_settings or \
+               kgs-time_settings hand the decision to the clock",
+    },
+    Setting {
+        name: "max_tree_mb",
+        switch: false,
+        value: "MB",
+        help: "Memory for the search tree (default: a quarter of the machine's memory, 64 to \
+               1024); a full tree stops growing and the search goes on",
+    },
+    Setting {
+        name: "resign_threshold",
+        switch: false,
+        value: "P",
+        help: "Resign when the win rate stays below P (0 to 1) for 3 moves",
+    },
+    Setting {
+        name: "lag",
+        switch: false,
+        value: "S",
+        help: "Seconds of network and process overhead kept back from every deadline of the \
+               clock, up to 60",
+    },
+    Setting {
+        name: "never_resign",
+        switch: true,
+        value: "",
+        help: "Never resign",
+    },
 ];
+
+/// A setting's value as `set` reads it: empty for no limit, 1 or 0 for a switch.
+pub fn value(settings: &Settings, name: &str) -> String {
+    let optional = |v: Option<String>| v.unwrap_or_default();
+    match name {
+        "threads" => settings.threads.to_string(),
+        "playouts" => optional(settings.playouts.map(|p| p.to_string())),
+        "time" => optional(settings.time.map(|t| t.to_string())),
+        "max_tree_mb" => settings.max_tree_mb.to_string(),
+        "resign_threshold" => settings.resign_threshold.to_string(),
+        "lag" => settings.lag.to_string(),
+        "never_resign" => u8::from(settings.never_resign).to_string(),
+        _ => String::new(),
+    }
+}
 
 /// `value` read as a `T` within `range`, or why not (`kind` names what was expected).
 fn in_range<T>(value: &str, range: RangeInclusive<T>, kind: &str) -> Result<T, String>
@@ -112,8 +177,25 @@ mod tests {
             assert!(refused.contains(name), "{name} {value}: {refused}");
         }
         assert_eq!(format!("{s:?}"), before, "nothing changed");
-        for name in NAMES {
+        for setting in SETTINGS {
+            let name = setting.name;
             assert!(set(&mut s, name, "x").unwrap_err().starts_with(name));
         }
+    }
+
+    #[test]
+    fn every_value_shown_is_read_back_unchanged() {
+        let mut s = Settings {
+            playouts: Some(700),
+            time: None,
+            never_resign: true,
+            ..Settings::default()
+        };
+        let before = format!("{s:?}");
+        for setting in SETTINGS {
+            let shown = value(&s, setting.name);
+            set(&mut s, setting.name, &shown).unwrap();
+        }
+        assert_eq!(format!("{s:?}"), before);
     }
 }

@@ -41,6 +41,20 @@ impl Default for Tuning {
 }
 
 impl Tuning {
+    /// What `parse` knows, with the defaults, for `--help`.
+    pub fn help() -> String {
+        let d = Tuning::default();
+        format!(
+            "The search's constants, for tuning matches: rave (RAVE equivalence, {}), prior \
+             (scale of every prior, {}), learned (learned-model prior, {}), expand (games \
+             before a leaf is expanded, {}; 0 picks 2 on 9x9 and 8 above), virtual_loss ({}), \
+             shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
+             more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
+             do not escape into working ladders, {})",
+            d.rave, d.prior, d.learned, d.expand, d.virtual_loss, d.shapes, d.rate, d.ladders
+        )
+    }
+
     /// Reads `name=value` pairs, separated by commas, over the defaults.
     pub fn parse(text: &str) -> Result<Tuning, String> {
         let mut tuning = Tuning::default();
