@@ -40,6 +40,8 @@ pub struct Played {
     pub slowest: [Option<(f64, f64)>; 2],
     /// The game as the referee kept it.
     pub game: Game,
+    /// The dead stones both engines named at the end, removed before counting.
+    pub dead: Vec<Point>,
     /// SGF properties for each step of the game: the seconds the move took as a comment, and
     /// the mover's time left (BL/WL, with OB/OW for the periods or stones of overtime).
     pub annotations: Vec<String>,
@@ -57,6 +59,7 @@ impl Played {
             slowest: [None; 2],
             annotations: Vec::new(),
             game: Game::new(rules.size, rules.komi, Superko::Positional),
+            dead: Vec::new(),
         }
     }
 
@@ -93,6 +96,8 @@ struct Table<'a> {
     annotations: Vec<String>,
     /// What the last move asked for cost: its SGF annotation.
     last_annotation: String,
+    /// The agreed dead stones, once the game is counted.
+    dead: Vec<Point>,
 }
 
 fn parse_vertex(game: &Game, text: &str) -> Option<Move> {
@@ -336,7 +341,9 @@ impl Table<'_> {
             _ => None,
         };
         if let Some(dead) = agreed {
-            return Ok(self.count(&dead));
+            let result = self.count(&dead);
+            self.dead = dead;
+            return Ok(result);
         }
         let [Some(a), Some(b)] = lists else {
             unreachable!("handled above")
@@ -446,6 +453,7 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
         // The opening's moves took no time.
         annotations: vec![String::new(); rules.opening.len()],
         last_annotation: String::new(),
+        dead: Vec::new(),
     };
     let stopped = table.play_until_passes(false).and_then(|()| table.finish());
     let result = match stopped {
@@ -464,5 +472,6 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
         slowest: table.slowest,
         annotations: table.annotations,
         game: table.game,
+        dead: table.dead,
     })
 }

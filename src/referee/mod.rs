@@ -8,7 +8,11 @@
 //! `--shard K/N` plays a fixed part of a match or round robin, and `tengen tournament merge`
 //! joins the shards' folders into one.
 
+pub mod csv;
+pub mod figures;
 pub mod game;
+pub mod ratings;
+pub mod report;
 pub mod results;
 pub mod rules;
 pub mod schedule;
@@ -232,6 +236,7 @@ fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<
         text.insert_str(at + "RU[Chinese]".len(), &extra);
     }
     std::fs::write(event.dir.join(&sgf_name), text)?;
+    write_figures(event, &pairing.id, played)?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     format!("{:?}", played.game.steps()).hash(&mut hasher);
     let slowest =
@@ -250,6 +255,24 @@ fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<
         sgf: sgf_name,
         rulings: played.rulings.join("; "),
     })
+}
+
+/// Playouts behind each point of a game's lead graph: a rough estimate, a fraction of a second
+/// for a 9x9 game.
+const LEAD_PLAYOUTS: usize = 32;
+
+/// The report's figures of a game that was played: its final position and its lead by move.
+fn write_figures(event: &Event, id: &str, played: &Played) -> io::Result<()> {
+    if played.moves == 0 {
+        return Ok(());
+    }
+    let board = figures::final_position(played.game.board(), &played.dead);
+    std::fs::write(event.dir.join(report::final_position_file(id)), board)?;
+    let leads = figures::lead_by_move(&played.game, LEAD_PLAYOUTS);
+    std::fs::write(
+        event.dir.join(report::lead_graph_file(id)),
+        figures::lead_graph(&leads),
+    )
 }
 
 /// SGF's RE: `B+1.5`, `W+R`, `W+T`, `B+F`, `0` for a draw, `Void` for no result; an illegal
@@ -402,7 +425,7 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
     Ok(records)
 }
 
-/// `standings.txt` and `report.html` in the event folder.
+/// `standings.txt`, `report.html` and `games.csv` in the event folder.
 pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
     let names = event.names();
     let byes = byes(event, records);
@@ -413,10 +436,17 @@ pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
         event.format.describe(),
         names.len()
     );
-    std::fs::write(
-        event.dir.join("report.html"),
-        standings::html(&title, &names, records, &byes),
-    )?;
+    let settings = event.results_file(&event.dir).settings()?;
+    let report = report::Event {
+        title: &title,
+        settings: &settings,
+        names: &names,
+        results: records,
+        byes: &byes,
+        dir: &event.dir,
+    };
+    std::fs::write(event.dir.join("report.html"), report::html(&report))?;
+    std::fs::write(event.dir.join("games.csv"), csv::games(&names, records))?;
     let distinct: std::collections::HashSet<&str> =
         records.iter().map(|r| r.line.as_str()).collect();
     println!(
@@ -444,6 +474,15 @@ pub fn merge(event: &Event, shards: &[PathBuf]) -> io::Result<Vec<Record>> {
                 Some(_) => {}
                 None => {
                     std::fs::copy(shard.join(&record.sgf), event.dir.join(&record.sgf))?;
+                    for figure in [
+                        report::final_position_file(&record.id),
+                        report::lead_graph_file(&record.id),
+                    ] {
+                        // Games forfeited before their first move have no figures.
+                        if shard.join(&figure).is_file() {
+                            std::fs::copy(shard.join(&figure), event.dir.join(&figure))?;
+                        }
+                    }
                     all.push(record);
                 }
             }

@@ -238,6 +238,21 @@ impl ResultsFile {
             .collect())
     }
 
+    /// The header of the file on disk in plain words, one line a field (`rules: 9x9, komi
+    /// 7.5, ...`), for the report; nothing before the first game is written.
+    pub fn settings(&self) -> io::Result<Vec<String>> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        Ok(text
+            .lines()
+            .map_while(|l| l.strip_prefix("# "))
+            .map(|l| l.replace('\t', "; "))
+            .collect())
+    }
+
     /// Appends one game, on disk before this returns.
     pub fn append(&self, record: &Record) -> io::Result<()> {
         let new = !self.path.exists();

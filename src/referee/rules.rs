@@ -28,6 +28,16 @@ impl CycleRule {
             _ => None,
         }
     }
+
+    /// The name `from_name` reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            CycleRule::Forbid => "forbid",
+            CycleRule::NoResult => "no-result",
+            CycleRule::Draw => "draw",
+            CycleRule::Replay => "replay",
+        }
+    }
 }
 
 /// Seconds an answer may take without a clock, unless the event says otherwise.
@@ -75,7 +85,7 @@ impl Rules {
             .collect();
         format!(
             "{size}x{size}, komi {komi}, handicap {handicap}, {clock}, Canadian time carried over: {carry}, \
-             lag forgiven {lag} s, first time loss a pass: {pass}, cycles: {cycle:?}, at most {max} moves, \
+             lag forgiven {lag} s, first time loss a pass: {pass}, cycles: {cycle}, at most {max} moves, \
              answers within {answer} s without a clock, opening: {opening}",
             size = self.size,
             komi = self.komi,
@@ -84,7 +94,7 @@ impl Rules {
             carry = yes_no(self.carry_over),
             lag = self.lag,
             pass = yes_no(self.time_loss_is_pass),
-            cycle = self.cycle,
+            cycle = self.cycle.name(),
             max = self.max_moves,
             answer = self.answer_limit,
             opening = if opening.is_empty() {

@@ -1,6 +1,6 @@
 //! Standings (art. 27): 2 points a win, 1 a draw, 0 a loss; ties broken by the sum of the
-//! opponents' points (对手分), then by fewer warnings, then a shared place. Also the crosstable,
-//! and the HTML report with win rates, 95% intervals and links to every game.
+//! opponents' points (对手分), then by fewer warnings, then a shared place; and the standings
+//! with the crosstable as text.
 
 use std::fmt::Write;
 
@@ -137,86 +137,6 @@ pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
     }
     out.push('\n');
     out
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The HTML report: standings, crosstable, each pairing's win rate with its 95% Wilson
-/// interval, and every game with a link to its SGF.
-pub fn html(title: &str, names: &[String], results: &[Record], byes: &[usize]) -> String {
-    let table = standings(names.len(), results, byes);
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{0}</title>\
-         <style>td,th{{padding:2px 8px;text-align:right}}table{{border-collapse:collapse}}\
-         tr:nth-child(even){{background:#eee}}</style></head><body>\n<h1>{0}</h1>\n",
-        escape(title)
-    );
-    h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th>name</th><th>points</th><th>won</th><th>drawn</th><th>lost</th><th>no result</th><th>opponents' points</th><th>warnings</th></tr>\n");
-    for s in &table {
-        writeln!(
-            h,
-            "<tr><td>{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            s.place, escape(&names[s.entrant]), s.points, s.wins, s.draws, s.losses, s.void, s.opponents_points, s.warnings
-        )
-        .unwrap();
-    }
-    h.push_str("</table>\n<h2>Crosstable</h2>\n<table><tr><th></th><th></th>");
-    for i in 1..=table.len() {
-        write!(h, "<th>{i}</th>").unwrap();
-    }
-    h.push_str("</tr>\n");
-    for (i, row) in table.iter().enumerate() {
-        write!(
-            h,
-            "<tr><td>{}</td><td style=\"text-align:left\">{}</td>",
-            i + 1,
-            escape(&names[row.entrant])
-        )
-        .unwrap();
-        for column in &table {
-            let cell = cell(row.entrant, column.entrant, results);
-            write!(h, "<td>{cell}</td>").unwrap();
-        }
-        h.push_str("</tr>\n");
-    }
-    h.push_str("</table>\n<h2>Pairings</h2>\n<table><tr><th>entrant</th><th>against</th><th>games</th><th>score</th><th>win rate</th><th>95% interval</th></tr>\n");
-    for a in 0..names.len() {
-        for b in a + 1..names.len() {
-            let games: Vec<&Record> = results
-                .iter()
-                .filter(|r| r.involves(a) && r.involves(b))
-                .collect();
-            if games.is_empty() {
-                continue;
-            }
-            let score: f64 = games.iter().map(|r| f64::from(r.points(a)) / 2.0).sum();
-            let n = games.len() as f64;
-            let (low, high) = super::wilson(score, n);
-            writeln!(
-                h,
-                "<tr><td style=\"text-align:left\">{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{score}</td><td>{:.1}%</td><td>{:.1}–{:.1}%</td></tr>",
-                escape(&names[a]), escape(&names[b]), games.len(), 100.0 * score / n, 100.0 * low, 100.0 * high
-            )
-            .unwrap();
-        }
-    }
-    h.push_str("</table>\n<h2>Games</h2>\n<table><tr><th>game</th><th>round</th><th>Black</th><th>White</th><th>result</th><th>moves</th><th>time B</th><th>time W</th><th>rulings</th></tr>\n");
-    for r in results {
-        writeln!(
-            h,
-            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td style=\"text-align:left\">{}</td><td style=\"text-align:left\">{}</td><td>{}</td><td>{}</td><td>{:.1}</td><td>{:.1}</td><td style=\"text-align:left\">{}</td></tr>",
-            escape(&r.sgf), escape(&r.id), r.round, escape(&names[r.black]), escape(&names[r.white]),
-            escape(&r.result), r.moves, r.time[0], r.time[1], escape(&r.rulings)
-        )
-        .unwrap();
-    }
-    h.push_str("</table>\n</body></html>\n");
-    h
 }
 
 #[cfg(test)]
