@@ -1,4 +1,5 @@
-//! The referee with real engines: tengen plays GNU Go with every SGF read back by sgfmill,
+//! The referee with real engines: tengen plays GNU Go with every SGF read back by sgfmill and
+//! by Sabaki's SGF library,
 //! a killed run resumes, shards merge, a real crash forfeits, games run side by side.
 
 mod common;
@@ -18,16 +19,30 @@ fn require_gnugo() {
     );
 }
 
-fn sgfmill(files: &[PathBuf]) -> Vec<serde_json::Value> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/sgf/read_sgfmill.py");
-    let output = Command::new("python3")
-        .arg(script)
-        .args(files)
-        .output()
-        .expect("python3");
+/// The records as sgfmill and as Sabaki's @sabaki/sgf read them (gtp-scripts/sgf/), in that
+/// order, one JSON object a file each.
+fn read_back(files: &[PathBuf]) -> [Vec<serde_json::Value>; 2] {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scripts = root.join("gtp-scripts/sgf");
+    let mut sgfmill = Command::new("python3");
+    sgfmill.arg(scripts.join("read_sgfmill.py"));
+    let mut sabaki = Command::new("node");
+    sabaki.arg(scripts.join("read_sabaki.js")).env(
+        "NODE_PATH",
+        std::env::var_os("TENGEN_NODE_MODULES")
+            .map_or_else(|| root.join("target/sgf-tools/node_modules"), PathBuf::from),
+    );
+    [
+        read_with(sgfmill, files, "sgfmill (pip install sgfmill)"),
+        read_with(sabaki, files, "@sabaki/sgf (see .ci/run)"),
+    ]
+}
+
+fn read_with(mut reader: Command, files: &[PathBuf], what: &str) -> Vec<serde_json::Value> {
+    let output = reader.args(files).output().expect("python3 and node");
     assert!(
         output.status.success(),
-        "sgfmill failed (pip install sgfmill): {}",
+        "{what} failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout)
@@ -38,7 +53,7 @@ fn sgfmill(files: &[PathBuf]) -> Vec<serde_json::Value> {
 }
 
 #[test]
-#[ignore = "needs GNU Go (apt-get install gnugo); run by .ci/run with --include-ignored"]
+#[ignore = "needs GNU Go, sgfmill and @sabaki/sgf (see .ci/run); run by .ci/run with --include-ignored"]
 fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
     require_gnugo();
     let gnugo =
@@ -57,8 +72,8 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
     let records = referee::run(&ev).unwrap();
     assert_eq!(records.len(), 4);
     let files: Vec<PathBuf> = records.iter().map(|r| ev.dir.join(&r.sgf)).collect();
-    let read = sgfmill(&files);
-    for (record, sgf) in records.iter().zip(&read) {
+    let [by_sgfmill, by_sabaki] = read_back(&files);
+    for (record, sgf) in records.iter().zip(&by_sgfmill) {
         assert_eq!(sgf["size"], 7);
         assert_eq!(sgf["komi"], 7.5);
         assert_eq!(sgf["rules"], "Chinese");
@@ -77,6 +92,24 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
                 .unwrap()
                 .contains(&format!("PB[{black}]"))
         );
+    }
+    // Sabaki reads the same records.
+    for (mill, sabaki) in by_sgfmill.iter().zip(&by_sabaki) {
+        for key in [
+            "size",
+            "komi",
+            "rules",
+            "result",
+            "time_limit",
+            "overtime",
+            "moves",
+        ] {
+            // Python writes 60.0 where JavaScript writes 60.
+            match (mill[key].as_f64(), sabaki[key].as_f64()) {
+                (Some(a), Some(b)) => assert_eq!(a, b, "{key}"),
+                _ => assert_eq!(mill[key], sabaki[key], "{key}"),
+            }
+        }
     }
     // The results table agrees with the standings.
     let wins = records.iter().filter(|r| r.winner() == Some(0)).count();
@@ -146,7 +179,10 @@ fn a_killed_run_resumes_without_losing_or_repeating_a_game() {
     assert_eq!(ids.len(), 10, "{text}");
     assert_eq!(unique.len(), 10, "a game played twice: {ids:?}");
     // Each game has its record and the report's two figures.
-    assert_eq!(std::fs::read_dir(dir.join("games")).unwrap().count(), 3 * 10);
+    assert_eq!(
+        std::fs::read_dir(dir.join("games")).unwrap().count(),
+        3 * 10
+    );
 }
 
 #[test]

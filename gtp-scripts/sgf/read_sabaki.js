@@ -31,6 +31,8 @@ for (const path of process.argv.slice(2)) {
     rules: one('RU'),
     setup_black: setup('AB'),
     setup_white: setup('AW'),
+    time_limit: one('TM') === null ? null : parseFloat(one('TM')),
+    overtime: one('OT'),
     moves,
   }))
 }
