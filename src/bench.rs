@@ -126,7 +126,7 @@ fn middle_game(size: usize, moves: usize) -> Game {
     let mut game = Game::new(size, 7.5, Superko::Situational);
     let mut rng = SmallRng::seed_from_u64(2026);
     let mut policy = RandomPolicy {
-        avoid_self_atari: true,
+        self_atari_rejection: 1.0,
     };
     for _ in 0..moves {
         let color = game.to_move();

@@ -65,7 +65,7 @@ fn playouts_allocate_nothing() {
                 allocations_in_playouts(
                     size,
                     &mut RandomPolicy {
-                        avoid_self_atari: true,
+                        self_atari_rejection: 1.0,
                     },
                 ),
             ),

@@ -70,6 +70,8 @@ pub struct HeavyPolicy {
     pub rule_rate: f32,
     /// Rule 2 leaves out escapes into a ladder that works.
     pub read_ladders: bool,
+    /// How often rule 4 refuses a bad self-atari (`RandomPolicy::self_atari_rejection`).
+    pub self_atari_rejection: f32,
 }
 
 impl Default for HeavyPolicy {
@@ -78,6 +80,7 @@ impl Default for HeavyPolicy {
             learned_shapes: 0.0,
             rule_rate: 1.0,
             read_ladders: false,
+            self_atari_rejection: 1.0,
         }
     }
 }
@@ -184,7 +187,7 @@ impl Policy for HeavyPolicy {
             return Move::Play(p);
         }
         RandomPolicy {
-            avoid_self_atari: true,
+            self_atari_rejection: self.self_atari_rejection,
         }
         .choose(board, color, rng)
     }
@@ -243,6 +246,7 @@ mod tests {
             learned_shapes: 4.0,
             rule_rate: 0.8,
             read_ladders: true,
+            self_atari_rejection: 0.6,
         };
         for (size, mut policy) in [5, 9, 19]
             .into_iter()

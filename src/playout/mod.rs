@@ -16,18 +16,28 @@ pub trait Policy {
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move;
 }
 
-/// Uniformly random legal moves that never fill the mover's own eyes; optionally also never
-/// put a string of two or more stones into atari (which keeps sekis alive in playouts).
+/// Uniformly random legal moves that never fill the mover's own eyes; optionally also refuse,
+/// at a rate, to put a string of two or more stones into atari (which keeps sekis alive in
+/// playouts; Pachi refuses such moves only part of the time).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPolicy {
-    pub avoid_self_atari: bool,
+    /// How often a bad self-atari is refused: 0 never, 1 always.
+    pub self_atari_rejection: f32,
 }
 
 impl RandomPolicy {
-    fn acceptable(&self, board: &Board, color: Color, p: Point) -> bool {
+    fn acceptable(&self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> bool {
         !board.is_eye(color, p)
             && board.is_legal(color, p)
-            && !(self.avoid_self_atari && heavy::bad_self_atari(board, color, p))
+            && !(self.self_atari_rejection > 0.0
+                && heavy::bad_self_atari(board, color, p)
+                && self.refuses(rng))
+    }
+
+    /// Whether this bad self-atari is refused (always at the full rate, without drawing: the
+    /// same seed then plays the same games as before the rate existed).
+    fn refuses(&self, rng: &mut SmallRng) -> bool {
+        self.self_atari_rejection >= 1.0 || rng.random::<f32>() < self.self_atari_rejection
     }
 }
 
@@ -41,7 +51,7 @@ impl Policy for RandomPolicy {
         let start = rng.random_range(0..count);
         (0..count)
             .map(|i| board.empty_at((start + i) % count))
-            .find(|&p| self.acceptable(board, color, p))
+            .find(|&p| self.acceptable(board, color, p, rng))
             .map_or(Move::Pass, Move::Play)
     }
 }

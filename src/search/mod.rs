@@ -301,6 +301,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
             learned_shapes: tuning.shapes as f32,
             rule_rate: tuning.rate as f32,
             read_ladders: tuning.ladders > 0.0,
+            self_atari_rejection: tuning.selfatari as f32,
         };
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))

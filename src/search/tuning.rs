@@ -23,6 +23,9 @@ pub struct Tuning {
     pub rate: f64,
     /// 1: playouts do not escape into working ladders (`HeavyPolicy::read_ladders`).
     pub ladders: f64,
+    /// How often the playouts' random moves refuse a bad self-atari, 0 to 1
+    /// (`HeavyPolicy::self_atari_rejection`).
+    pub selfatari: f64,
 }
 
 impl Default for Tuning {
@@ -36,6 +39,7 @@ impl Default for Tuning {
             shapes: 0.0,
             rate: 1.0,
             ladders: 0.0,
+            selfatari: 1.0,
         }
     }
 }
@@ -50,8 +54,17 @@ impl Tuning {
              before a leaf is expanded, {}; 0 picks 2 on 9x9 and 8 above), virtual_loss ({}), \
              shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
              more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
-             do not escape into working ladders, {})",
-            d.rave, d.prior, d.learned, d.expand, d.virtual_loss, d.shapes, d.rate, d.ladders
+             do not escape into working ladders, {}), selfatari (how often random playout \
+             moves refuse a bad self-atari, {})",
+            d.rave,
+            d.prior,
+            d.learned,
+            d.expand,
+            d.virtual_loss,
+            d.shapes,
+            d.rate,
+            d.ladders,
+            d.selfatari
         )
     }
 
@@ -77,12 +90,13 @@ impl Tuning {
                 "shapes" => tuning.shapes = number,
                 "rate" if number <= 1.0 => tuning.rate = number,
                 "ladders" if number <= 1.0 && number.fract() == 0.0 => tuning.ladders = number,
-                "rave" | "expand" | "rate" | "ladders" => {
+                "selfatari" if number <= 1.0 => tuning.selfatari = number,
+                "rave" | "expand" | "rate" | "ladders" | "selfatari" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari)"
                     ));
                 }
             }
@@ -107,8 +121,9 @@ mod tests {
 
     #[test]
     fn pairs_change_only_what_they_name() {
-        let tuning = Tuning::parse("rave=2000, prior=1.5,expand=4").unwrap();
+        let tuning = Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6").unwrap();
         assert_eq!(tuning.rave, 2000.0);
+        assert_eq!(tuning.selfatari, 0.6);
         assert_eq!(tuning.prior, 1.5);
         assert_eq!(tuning.expand_visits(19), 4);
         assert_eq!(tuning.learned, Tuning::default().learned);
@@ -127,6 +142,7 @@ mod tests {
             ("expand=2.5", "expand"),
             ("rate=1.5", "rate"),
             ("ladders=0.5", "ladders"),
+            ("selfatari=2", "selfatari"),
             ("ucb=1", "unknown constant ucb"),
         ] {
             let error = Tuning::parse(text).unwrap_err();
