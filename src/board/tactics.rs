@@ -141,4 +141,23 @@ impl Board {
             .flat_map(|s| self.neighbours(s))
             .find(|&q| self.is_empty_point(q))
     }
+
+    /// The two liberties of the string through the stone at `p`, if it has exactly two.
+    pub fn two_liberties(&self, p: Point) -> Option<[Point; 2]> {
+        if self.stone(p).is_none() || self.string_liberties(p) != 2 {
+            return None;
+        }
+        let mut found = [p; 2];
+        let mut count = 0;
+        for q in self.string_stones(p).flat_map(|s| self.neighbours(s)) {
+            if self.is_empty_point(q) && !found[..count].contains(&q) {
+                found[count] = q;
+                count += 1;
+                if count == 2 {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
 }

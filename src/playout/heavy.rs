@@ -3,8 +3,11 @@
 //! 1. capture the last move's string if it is in atari;
 //! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
 //!    or extend when that gives two liberties or more);
-//! 3. good 3×3 shape next to the last two moves;
-//! 4. a random move that fills no own eye and puts no string of two or more stones in atari,
+//! 3. at a rate, off by default: strings with two liberties at the last move (atari an enemy
+//!    string that cannot escape to more than two liberties, extend an own string to three or
+//!    more);
+//! 4. good 3×3 shape next to the last two moves;
+//! 5. a random move that fills no own eye and puts no string of two or more stones in atari,
 //!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
 //!    space, whose capture leaves a shape that may be killed).
 //!
@@ -70,8 +73,10 @@ pub struct HeavyPolicy {
     pub rule_rate: f32,
     /// Rule 2 leaves out escapes into a ladder that works.
     pub read_ladders: bool,
-    /// How often rule 4 refuses a bad self-atari (`RandomPolicy::self_atari_rejection`).
+    /// How often rule 5 refuses a bad self-atari (`RandomPolicy::self_atari_rejection`).
     pub self_atari_rejection: f32,
+    /// How often rule 3 is tried; 0 leaves it out.
+    pub two_liberty_rate: f32,
 }
 
 impl Default for HeavyPolicy {
@@ -81,6 +86,7 @@ impl Default for HeavyPolicy {
             rule_rate: 1.0,
             read_ladders: false,
             self_atari_rejection: 1.0,
+            two_liberty_rate: 0.0,
         }
     }
 }
@@ -133,7 +139,34 @@ fn atari_moves(board: &Board, color: Color, last: Point, ladders: bool, found: &
     }
 }
 
-/// Rule 3: good shape on the points around the last two moves; `good` says which shapes are.
+/// Rule 3: strings with two liberties at the last move. The last move's string, or an enemy
+/// string next to it, is put in atari where its escape at the other liberty would still
+/// leave it short of liberties (two or fewer); an own string next to the last move extends
+/// to a liberty that gives it three or more.
+fn two_liberty_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
+    let enemy = color.opponent();
+    for s in std::iter::once(last).chain(board.neighbours(last)) {
+        let (Some(owner), Some(liberties)) = (board.stone(s), board.two_liberties(s)) else {
+            continue;
+        };
+        for (i, &lib) in liberties.iter().enumerate() {
+            let other = liberties[1 - i];
+            let good = if owner == enemy {
+                // Counted before the atari at `lib`, which the escape at `other` then loses.
+                let escape = board.liberties_after(enemy, other, 4);
+                let attacker = board.liberties_after(color, lib, 2);
+                escape.is_some_and(|l| l <= 3) && attacker.is_none_or(|l| l >= 2)
+            } else {
+                board.liberties_after(color, lib, 3).is_none_or(|l| l >= 3)
+            };
+            if good && sensible(board, color, lib) {
+                found.add(lib);
+            }
+        }
+    }
+}
+
+/// Rule 4: good shape on the points around the last two moves; `good` says which shapes are.
 fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found: &mut Candidates) {
     for last in board.last_moves().into_iter().flatten() {
         let around = board
@@ -165,6 +198,12 @@ impl Policy for HeavyPolicy {
             atari_moves(board, color, last, self.read_ladders, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Move::Play(p);
+            }
+            if self.two_liberty_rate > 0.0 && rng.random::<f32>() < self.two_liberty_rate {
+                two_liberty_moves(board, color, last, &mut found);
+                if let Some(p) = found.pick(rng) {
+                    return Move::Play(p);
+                }
             }
         }
         let mut found = Candidates::new();
@@ -240,6 +279,21 @@ mod tests {
     }
 
     #[test]
+    fn the_two_liberty_rule_ataris_toward_the_side_with_no_escape() {
+        let mut board = Board::from_diagram(&[
+            ".......", //
+            ".......", ".......", "..X.X..", "..X.X..", ".......", ".......",
+        ])
+        .unwrap();
+        board.play(Color::White, at(&board, "D4")).unwrap();
+        // White D4 has D5 and D3. Black D5 leaves White only D3, where it still has two
+        // liberties at most; Black D3 would let it out at D5.
+        let mut found = Candidates::new();
+        two_liberty_moves(&board, Color::Black, at(&board, "D4"), &mut found);
+        assert_eq!(&found.points[..found.len], &[at(&board, "D5")]);
+    }
+
+    #[test]
     fn heavy_playouts_end_and_keep_the_board_consistent() {
         let mut rng = SmallRng::seed_from_u64(3);
         let learned = HeavyPolicy {
@@ -247,6 +301,7 @@ mod tests {
             rule_rate: 0.8,
             read_ladders: true,
             self_atari_rejection: 0.6,
+            two_liberty_rate: 0.9,
         };
         for (size, mut policy) in [5, 9, 19]
             .into_iter()

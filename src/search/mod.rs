@@ -302,6 +302,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
             rule_rate: tuning.rate as f32,
             read_ladders: tuning.ladders > 0.0,
             self_atari_rejection: tuning.selfatari as f32,
+            two_liberty_rate: tuning.twolib as f32,
         };
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))

@@ -26,6 +26,9 @@ pub struct Tuning {
     /// How often the playouts' random moves refuse a bad self-atari, 0 to 1
     /// (`HeavyPolicy::self_atari_rejection`).
     pub selfatari: f64,
+    /// How often the playouts try their two-liberty rule, 0 to 1 (`HeavyPolicy::
+    /// two_liberty_rate`); 0 leaves it out.
+    pub twolib: f64,
 }
 
 impl Default for Tuning {
@@ -40,6 +43,7 @@ impl Default for Tuning {
             rate: 1.0,
             ladders: 0.0,
             selfatari: 1.0,
+            twolib: 0.0,
         }
     }
 }
@@ -55,7 +59,8 @@ impl Tuning {
              shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
              more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
              do not escape into working ladders, {}), selfatari (how often random playout \
-             moves refuse a bad self-atari, {})",
+             moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
+             two-liberty rule, {})",
             d.rave,
             d.prior,
             d.learned,
@@ -64,7 +69,8 @@ impl Tuning {
             d.shapes,
             d.rate,
             d.ladders,
-            d.selfatari
+            d.selfatari,
+            d.twolib
         )
     }
 
@@ -91,12 +97,13 @@ impl Tuning {
                 "rate" if number <= 1.0 => tuning.rate = number,
                 "ladders" if number <= 1.0 && number.fract() == 0.0 => tuning.ladders = number,
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
-                "rave" | "expand" | "rate" | "ladders" | "selfatari" => {
+                "twolib" if number <= 1.0 => tuning.twolib = number,
+                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib)"
                     ));
                 }
             }
