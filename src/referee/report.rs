@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::ratings::ratings;
 use super::results::Record;
-use super::standings::standings;
+use super::standings::{FIGURES, standings};
 
 /// What the report is about.
 pub struct Event<'a> {
@@ -69,27 +69,23 @@ fn settings(h: &mut String, event: &Event) {
 }
 
 fn standings_table(h: &mut String, event: &Event) {
-    h.push_str(
-        "<h2>Standings</h2>\n<table><tr><th>place</th><th class=\"name\">name</th>\
-         <th>points</th><th>won</th><th>drawn</th><th>lost</th><th>no result</th>\
-         <th>opponents' points</th><th>warnings</th></tr>\n",
-    );
+    h.push_str("<h2>Standings</h2>\n<table><tr><th>place</th><th class=\"name\">name</th>");
+    for (words, _) in FIGURES {
+        write!(h, "<th>{words}</th>").unwrap();
+    }
+    h.push_str("</tr>\n");
     for s in standings(event.names.len(), event.results, event.byes) {
-        writeln!(
+        write!(
             h,
-            "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td>\
-             <td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td class=\"name\">{}</td>",
             s.place,
-            escape(&event.names[s.entrant]),
-            s.points,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.void,
-            s.opponents_points,
-            s.warnings
+            escape(&event.names[s.entrant])
         )
         .unwrap();
+        for figure in s.figures() {
+            write!(h, "<td>{figure}</td>").unwrap();
+        }
+        h.push_str("</tr>\n");
     }
     h.push_str("</table>\n");
 }

@@ -23,6 +23,33 @@ pub struct Standing {
     pub warnings: u32,
 }
 
+impl Standing {
+    /// The figures of a standings line after the place and the name, in the order of
+    /// `FIGURES`.
+    pub fn figures(&self) -> [u32; 7] {
+        [
+            self.points,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.void,
+            self.opponents_points,
+            self.warnings,
+        ]
+    }
+}
+
+/// The headings of `Standing::figures`, in words and as the text table shortens them.
+pub const FIGURES: [(&str, &str); 7] = [
+    ("points", "points"),
+    ("won", "won"),
+    ("drawn", "drawn"),
+    ("lost", "lost"),
+    ("no result", "void"),
+    ("opponents' points", "SOS"),
+    ("warnings", "warn"),
+];
+
 /// The standings, best first. `byes` are Swiss byes, worth a win's points.
 pub fn standings(entrants: usize, results: &[Record], byes: &[usize]) -> Vec<Standing> {
     let bye_points = |e: usize| 2 * byes.iter().filter(|&&b| b == e).count() as u32;
@@ -103,25 +130,15 @@ pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
         .max()
         .unwrap_or(4)
         .max(4);
-    let mut out = format!(
-        "{:>5}  {:<width$}  {:>6} {:>4} {:>4} {:>4} {:>4} {:>6} {:>4}",
-        "place", "name", "points", "won", "drawn", "lost", "void", "SOS", "warn"
-    );
+    let mut out = format!("{:>5}  {:<width$} ", "place", "name");
+    for (_, short) in FIGURES {
+        write!(out, " {short:>6}").unwrap();
+    }
     for s in &table {
-        write!(
-            out,
-            "\n{:>5}  {:<width$}  {:>6} {:>4} {:>4} {:>4} {:>4} {:>6} {:>4}",
-            s.place,
-            names[s.entrant],
-            s.points,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.void,
-            s.opponents_points,
-            s.warnings
-        )
-        .unwrap();
+        write!(out, "\n{:>5}  {:<width$} ", s.place, names[s.entrant]).unwrap();
+        for figure in s.figures() {
+            write!(out, " {figure:>6}").unwrap();
+        }
     }
     out.push_str("\n\ncrosstable (+ win, - loss, = draw, o no result; columns by place)\n");
     write!(out, "{:>5}  {:<width$} ", "", "").unwrap();
