@@ -26,6 +26,7 @@ pub const CAPTURE: usize = 1;
 pub const ESCAPE: usize = 2;
 pub const SELF_ATARI: usize = 3;
 pub const ATARI: usize = 4;
+pub const LINE: usize = 7;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] =
     [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5];
@@ -101,6 +102,15 @@ fn line(board: &Board, p: Point) -> u16 {
     c.min(r).min(s - 1 - c).min(s - 1 - r).min(4) as u16
 }
 
+/// Whether no stone stands within two lines of `p` either way (the 5×5 square around it):
+/// an open area, where the line alone says much about a move's worth.
+pub fn is_open_area(board: &Board, p: Point) -> bool {
+    let (c, r) = board.coords(p);
+    let s = board.size();
+    let span = |x: usize| x.saturating_sub(2)..=(x + 2).min(s - 1);
+    span(c).all(|col| span(r).all(|row| board.stone(board.point(col, row)).is_none()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +152,16 @@ mod tests {
         {
             assert!((*f as usize) < GROUP_SIZES[g], "group {g}");
         }
+    }
+
+    #[test]
+    fn an_open_area_has_no_stone_two_lines_around() {
+        let board = Board::from_diagram(&[
+            ".......", ".......", ".......", "...X...", ".......", ".......", ".......",
+        ])
+        .unwrap();
+        let open = |name: &str| is_open_area(&board, board.point_named(name).unwrap());
+        assert!(!open("B2") && !open("F6") && !open("D4"));
+        assert!(open("A1") && open("G7") && open("G1"));
     }
 }

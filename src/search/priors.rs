@@ -3,11 +3,13 @@
 //! ataris, self-ataris, distance to the last two moves, line; see `knowledge::features`) adds
 //! virtual wins in proportion to the square root of its probability of the move; captures and
 //! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
-//! of two or more stones and an escape into a working ladder add virtual losses.
+//! of two or more stones and an escape into a working ladder add virtual losses; with
+//! `--tune lines=W`, the line of a move in an open area adds virtual wins on the third line
+//! and losses on the first two.
 //! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
-use crate::knowledge::features::{ATARI, CAPTURE, ESCAPE, GROUPS, SELF_ATARI};
+use crate::knowledge::features::{ATARI, CAPTURE, ESCAPE, GROUPS, LINE, SELF_ATARI, is_open_area};
 use crate::knowledge::ladder;
 
 use super::Tuning;
@@ -65,7 +67,18 @@ pub fn for_move(
     if self_atari {
         prior.add(u, 0.0);
     }
+    add_line_prior(&mut prior, board, p, f[LINE], tuning.lines * f64::from(u));
     (prior.visits, prior.wins)
+}
+
+/// In an open area the third line is good and the first two are bad (the empty-area line
+/// prior of Pachi 11 and michi), worth `games` virtual games; line 0 is the first.
+fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u16, games: f64) {
+    let games = games.round() as u32;
+    if games == 0 || line > 2 || !is_open_area(board, p) {
+        return;
+    }
+    prior.add(games, if line == 2 { 1.0 } else { 0.0 });
 }
 
 pub fn for_pass(board: &Board, tuning: &Tuning) -> (u32, u32) {
@@ -131,5 +144,36 @@ mod tests {
             .unwrap();
         assert_eq!(board.point_name(best), "E5");
         assert!(value(capture) > 0.6, "{}", value(capture));
+    }
+
+    /// On an empty 19x19 board, with the line prior, a third-line move starts above a
+    /// second-line one and a first-line one; a stone nearby switches the prior off.
+    #[test]
+    fn the_line_prior_favours_the_third_line_in_open_areas() {
+        let mut board = Board::new(19);
+        let tuning = Tuning {
+            lines: 1.0,
+            ..Tuning::default()
+        };
+        let value = |board: &Board, name: &str| {
+            let p = board.point_named(name).unwrap();
+            let f = features(board, Color::Black, p);
+            let (visits, wins) = for_move(board, Color::Black, p, &f, 0.0, &tuning);
+            f64::from(wins) / (2.0 * f64::from(visits))
+        };
+        let (first, second, third, fourth) = (
+            value(&board, "K1"),
+            value(&board, "K2"),
+            value(&board, "K3"),
+            value(&board, "K4"),
+        );
+        assert!(
+            third > fourth && fourth > second && second == first,
+            "{first} {second} {third} {fourth}"
+        );
+        board
+            .play(Color::White, board.point_named("L4").unwrap())
+            .unwrap();
+        assert_eq!(value(&board, "K3"), value(&board, "K4"));
     }
 }

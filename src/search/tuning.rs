@@ -29,6 +29,9 @@ pub struct Tuning {
     /// How often the playouts try their two-liberty rule, 0 to 1 (`HeavyPolicy::
     /// two_liberty_rate`); 0 leaves it out.
     pub twolib: f64,
+    /// Virtual games, in prior units, of the line prior in open areas (`priors`); 0 leaves
+    /// it out.
+    pub lines: f64,
 }
 
 impl Default for Tuning {
@@ -44,6 +47,7 @@ impl Default for Tuning {
             ladders: 0.0,
             selfatari: 1.0,
             twolib: 0.0,
+            lines: 0.0,
         }
     }
 }
@@ -60,7 +64,8 @@ impl Tuning {
              more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
              do not escape into working ladders, {}), selfatari (how often random playout \
              moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
-             two-liberty rule, {})",
+             two-liberty rule, {}), lines (prior units for the third line against the first two in \
+             open areas, {})",
             d.rave,
             d.prior,
             d.learned,
@@ -70,7 +75,8 @@ impl Tuning {
             d.rate,
             d.ladders,
             d.selfatari,
-            d.twolib
+            d.twolib,
+            d.lines
         )
     }
 
@@ -98,12 +104,13 @@ impl Tuning {
                 "ladders" if number <= 1.0 && number.fract() == 0.0 => tuning.ladders = number,
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = number,
+                "lines" => tuning.lines = number,
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, lines)"
                     ));
                 }
             }
