@@ -31,8 +31,9 @@ for (const path of process.argv.slice(2)) {
     rules: one('RU'),
     setup_black: setup('AB'),
     setup_white: setup('AW'),
-    time_limit: one('TM') === null ? null : parseFloat(one('TM')),
-    overtime: one('OT'),
     moves,
+    // Only when the record has them, as read_sgfmill.py does.
+    ...(one('TM') === null ? {} : { time_limit: parseFloat(one('TM')) }),
+    ...(one('OT') === null ? {} : { overtime: one('OT') }),
   }))
 }
