@@ -192,11 +192,9 @@ fn positive_seconds(v: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("{v} is not a number of seconds above 0, up to 86400"))
 }
 
+/// Seconds forgiven on every move: the engine's own lag setting's range.
 fn lag(v: &str) -> Result<f64, String> {
-    v.parse()
-        .ok()
-        .filter(|s: &f64| (0.0..=60.0).contains(s))
-        .ok_or_else(|| format!("{v} is not a number of seconds from 0 to 60"))
+    setting::in_range(v, setting::LAG, "a number of seconds")
 }
 
 /// A finite komi; `event` checks it against the board's points.
@@ -208,10 +206,7 @@ fn komi(v: &str) -> Result<f64, String> {
 }
 
 fn games(v: &str) -> Result<usize, String> {
-    v.parse()
-        .ok()
-        .filter(|n| (1..=1_000_000).contains(n))
-        .ok_or_else(|| format!("{v} is not a number of games from 1 to 1000000"))
+    setting::in_range(v, 1..=1_000_000, "a number of games")
 }
 
 fn superko(v: &str) -> Result<Superko, String> {

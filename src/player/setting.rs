@@ -94,7 +94,7 @@ pub fn value(settings: &Settings, name: &str) -> String {
 }
 
 /// `value` read as a `T` within `range`, or why not (`kind` names what was expected).
-fn in_range<T>(value: &str, range: RangeInclusive<T>, kind: &str) -> Result<T, String>
+pub fn in_range<T>(value: &str, range: RangeInclusive<T>, kind: &str) -> Result<T, String>
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display,
 {

@@ -16,7 +16,7 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Policy, RandomPolicy};
+use super::{Policy, RandomPolicy, happens};
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
 use crate::knowledge::pattern::is_good_shape;
@@ -181,25 +181,17 @@ fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found:
     }
 }
 
-impl HeavyPolicy {
-    /// Whether a rule is tried this time (at the full rate, without drawing: the same seed
-    /// then plays the same games as before rates existed).
-    fn tried(&self, rng: &mut SmallRng) -> bool {
-        self.rule_rate >= 1.0 || rng.random::<f32>() < self.rule_rate
-    }
-}
-
 impl Policy for HeavyPolicy {
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         if let Some(last) = board.last_moves()[0]
-            && self.tried(rng)
+            && happens(self.rule_rate, rng)
         {
             let mut found = Candidates::new();
             atari_moves(board, color, last, self.read_ladders, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Move::Play(p);
             }
-            if self.two_liberty_rate > 0.0 && rng.random::<f32>() < self.two_liberty_rate {
+            if happens(self.two_liberty_rate, rng) {
                 two_liberty_moves(board, color, last, &mut found);
                 if let Some(p) = found.pick(rng) {
                     return Move::Play(p);
@@ -207,7 +199,7 @@ impl Policy for HeavyPolicy {
             }
         }
         let mut found = Candidates::new();
-        let chosen = if !self.tried(rng) {
+        let chosen = if !happens(self.rule_rate, rng) {
             None
         } else if self.learned_shapes > 0.0 {
             let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);

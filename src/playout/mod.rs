@@ -31,14 +31,15 @@ impl RandomPolicy {
             && board.is_legal(color, p)
             && !(self.self_atari_rejection > 0.0
                 && heavy::bad_self_atari(board, color, p)
-                && self.refuses(rng))
+                && happens(self.self_atari_rejection, rng))
     }
+}
 
-    /// Whether this bad self-atari is refused (always at the full rate, without drawing: the
-    /// same seed then plays the same games as before the rate existed).
-    fn refuses(&self, rng: &mut SmallRng) -> bool {
-        self.self_atari_rejection >= 1.0 || rng.random::<f32>() < self.self_atari_rejection
-    }
+/// Whether something that happens at `rate` (0 to 1) happens this time. At 1 and at 0 nothing
+/// is drawn, so that a policy whose rates are all 1 or 0 plays with a given seed the same games
+/// as before its rates existed.
+pub fn happens(rate: f32, rng: &mut SmallRng) -> bool {
+    rate >= 1.0 || (rate > 0.0 && rng.random::<f32>() < rate)
 }
 
 impl Policy for RandomPolicy {
