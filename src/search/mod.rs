@@ -174,7 +174,9 @@ struct Scratch {
     path: Vec<u32>,
     hashes: Vec<u64>,
     sequence: Vec<(Color, Move)>,
-    first_play: PointMap<u8>,
+    /// Who played each point first from the depth being updated on (colour index + 1, 0 for
+    /// nobody), and at which index of `sequence`.
+    first_play: PointMap<(u8, u16)>,
 }
 
 fn worker(shared: &Shared, thread: usize) {
@@ -187,7 +189,7 @@ fn worker(shared: &Shared, thread: usize) {
         path: Vec::with_capacity(4 * size * size),
         hashes: Vec::with_capacity(4 * size * size),
         sequence: Vec::with_capacity(8 * size * size),
-        first_play: PointMap::filled(0),
+        first_play: PointMap::filled((0, 0)),
     };
     while !shared.stop.load(Relaxed) {
         let done = shared.playouts.fetch_add(1, Relaxed);
@@ -328,9 +330,13 @@ fn score(shared: &Shared, board: &Board) -> f64 {
 }
 
 /// Backs the result up the path: real statistics for the nodes played, AMAF statistics for
-/// the children whose move the same player made first later in the game.
+/// the children whose move the same player made first later in the game. With `--tune
+/// distance=D` a move played soon after the node counts up to D times as much as one
+/// played at the end, whose link to the node's position is weaker.
 fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
     let tree = &shared.tree;
+    let distance = shared.limits.tuning.distance as usize;
+    let length = s.sequence.len();
     let half_points = |color: Color| -> u32 {
         let own = if color == Color::Black {
             margin
@@ -351,7 +357,7 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
         while next > depth {
             next -= 1;
             if let (c, Move::Play(p)) = s.sequence[next] {
-                s.first_play[p] = c.index() as u8 + 1;
+                s.first_play[p] = (c.index() as u8 + 1, next as u16);
             }
         }
         let to_move = if depth % 2 == 0 {
@@ -371,16 +377,18 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
             for i in children {
                 let child = tree.node(i);
                 if let Move::Play(p) = child.mv()
-                    && s.first_play[p] == to_move.index() as u8 + 1
+                    && s.first_play[p].0 == to_move.index() as u8 + 1
                 {
-                    child.add_amaf(result);
+                    let later = length - usize::from(s.first_play[p].1);
+                    let weight = 1 + distance * later / (length - depth + 1);
+                    child.add_amaf(result, weight as u32);
                 }
             }
         }
     }
     for &(_, mv) in &s.sequence {
         if let Move::Play(p) = mv {
-            s.first_play[p] = 0;
+            s.first_play[p] = (0, 0);
         }
     }
 }

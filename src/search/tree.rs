@@ -109,9 +109,10 @@ impl Node {
         self.wins.fetch_add(half_points, Relaxed);
     }
 
-    pub fn add_amaf(&self, half_points: u32) {
-        self.amaf_visits.fetch_add(1, Relaxed);
-        self.amaf_wins.fetch_add(half_points, Relaxed);
+    /// An AMAF result counted `weight` times.
+    pub fn add_amaf(&self, half_points: u32, weight: u32) {
+        self.amaf_visits.fetch_add(weight, Relaxed);
+        self.amaf_wins.fetch_add(half_points * weight, Relaxed);
     }
 
     pub fn add_virtual_loss(&self) {

@@ -32,6 +32,9 @@ pub struct Tuning {
     /// Virtual games, in prior units, of the line prior in open areas (`priors`); 0 leaves
     /// it out.
     pub lines: f64,
+    /// AMAF weight of the moves played soonest after a node, against 1 for the last moves
+    /// of the playout (Pachi's `distance_rave`); 0 weighs every move alike.
+    pub distance: f64,
 }
 
 impl Default for Tuning {
@@ -48,6 +51,7 @@ impl Default for Tuning {
             selfatari: 1.0,
             twolib: 0.0,
             lines: 0.0,
+            distance: 0.0,
         }
     }
 }
@@ -65,7 +69,8 @@ impl Tuning {
              do not escape into working ladders, {}), selfatari (how often random playout \
              moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
              two-liberty rule, {}), lines (prior units for the third line against the first two in \
-             open areas, {})",
+             open areas, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
+             for the last, {}; 0 weighs all alike)",
             d.rave,
             d.prior,
             d.learned,
@@ -76,7 +81,8 @@ impl Tuning {
             d.ladders,
             d.selfatari,
             d.twolib,
-            d.lines
+            d.lines,
+            d.distance
         )
     }
 
@@ -105,12 +111,15 @@ impl Tuning {
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = number,
                 "lines" => tuning.lines = number,
-                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" => {
+                "distance" if number.fract() == 0.0 && number <= 16.0 => {
+                    tuning.distance = number
+                }
+                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "distance" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, lines)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, lines, distance)"
                     ));
                 }
             }
