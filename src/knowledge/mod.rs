@@ -1,9 +1,10 @@
 //! Move knowledge, shared by the search's priors and the playouts: the features of a move,
-//! their learned weights, 3×3 shapes, ladder reading and the status of strings at the end of
+//! their learned weights, 3×3 shapes, ladder reading, the vital points of eye spaces and the status of strings at the end of
 //! a game (dead, alive, seki).
 
 pub mod features;
 pub mod ladder;
+pub mod nakade;
 pub mod pattern;
 pub mod status;
 pub mod weights;

@@ -1,15 +1,21 @@
 //! The heavy playout policy, in the MoGo/Pachi tradition. In order, the first rule that gives
 //! candidates chooses among them at random:
+//! 0. at a rate, off by default: retake a ko after the exchange of a ko threat and its answer;
 //! 1. capture the last move's string if it is in atari;
 //! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
 //!    or extend when that gives two liberties or more);
 //! 3. at a rate, off by default: strings with two liberties at the last move (atari an enemy
 //!    string that cannot escape to more than two liberties, extend an own string to three or
 //!    more);
-//! 4. good 3×3 shape next to the last two moves;
-//! 5. a random move that fills no own eye and puts no string of two or more stones in atari,
+//! 4. at a rate, off by default: the vital point of an eye space of three to six points
+//!    that the last move closed or touched (`knowledge::nakade`);
+//! 5. good 3×3 shape next to the last two moves;
+//! 6. a random move that fills no own eye and puts no string of two or more stones in atari,
 //!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
-//!    space, whose capture leaves a shape that may be killed).
+//!    space, whose capture leaves a shape that may be killed). At a rate, off by default, a
+//!    refused self-atari turns into an approach move instead: the other liberty of a string
+//!    with two liberties beside it, the enemy's first (how a capturing race is won from the
+//!    outside).
 //!
 //! Everything lives in fixed-size arrays: choosing a move allocates nothing.
 
@@ -19,6 +25,7 @@ use rand::rngs::SmallRng;
 use super::{Policy, RandomPolicy, happens};
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
+use crate::knowledge::nakade;
 use crate::knowledge::pattern::is_good_shape;
 use crate::knowledge::weights::shape_strength;
 
@@ -77,6 +84,22 @@ pub struct HeavyPolicy {
     pub self_atari_rejection: f32,
     /// How often rule 3 is tried; 0 leaves it out.
     pub two_liberty_rate: f32,
+    /// How often rule 0 retakes a ko; 0 leaves it out.
+    pub ko_rate: f32,
+    /// How often rule 4 plays a vital point; 0 leaves it out.
+    pub nakade_rate: f32,
+    /// How often a refused self-atari turns into an approach move; 0 never.
+    pub approach_rate: f32,
+    /// What rule 0 remembers during a playout.
+    pub ko_memory: KoMemory,
+}
+
+/// The ko a side was kept from retaking, and the move count then (rule 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KoMemory {
+    kept: Option<(Point, Color, u32)>,
+    /// Moves chosen so far in this playout.
+    moves: u32,
 }
 
 impl Default for HeavyPolicy {
@@ -87,6 +110,10 @@ impl Default for HeavyPolicy {
             read_ladders: false,
             self_atari_rejection: 1.0,
             two_liberty_rate: 0.0,
+            ko_rate: 0.0,
+            nakade_rate: 0.0,
+            approach_rate: 0.0,
+            ko_memory: KoMemory::default(),
         }
     }
 }
@@ -181,27 +208,98 @@ fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found:
     }
 }
 
-impl Policy for HeavyPolicy {
-    fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
-        if let Some(last) = board.last_moves()[0]
-            && happens(self.rule_rate, rng)
-        {
-            let mut found = Candidates::new();
-            atari_moves(board, color, last, self.read_ladders, &mut found);
-            if let Some(p) = found.pick(rng) {
-                return Move::Play(p);
+/// Rule 4: the vital point of the eye space next to the enemy's last move, when the move's
+/// empty neighbours all belong to one small space (they touch each other, at least
+/// diagonally).
+fn vital_point_move(board: &Board, color: Color, last: Point) -> Option<Point> {
+    let owner = board.stone(last)?;
+    let mut empty = board
+        .neighbours(last)
+        .into_iter()
+        .filter(|&n| board.is_empty_point(n));
+    let first = empty.next()?;
+    let touching = |p: Point| board.neighbours(first).contains(&p) || board.diagonals(first).contains(&p);
+    if !empty.all(touching) {
+        return None;
+    }
+    nakade::vital_point(board, first, owner).filter(|&p| {
+        board.is_legal(color, p) && !board.is_eye(color, p) && !bad_self_atari(board, color, p)
+    })
+}
+
+/// An approach move in place of the self-atari at `p`: the other liberty of an enemy
+/// string with two liberties next to `p`, or else of an own one.
+fn approach_move(board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> Option<Point> {
+    for owner in [color.opponent(), color] {
+        let mut found = Candidates::new();
+        for n in board.neighbours(p) {
+            if board.stone(n) != Some(owner) {
+                continue;
             }
-            if happens(self.two_liberty_rate, rng) {
-                two_liberty_moves(board, color, last, &mut found);
-                if let Some(p) = found.pick(rng) {
-                    return Move::Play(p);
+            if let Some(liberties) = board.two_liberties(n) {
+                let other = if liberties[0] == p { liberties[1] } else { liberties[0] };
+                if sensible(board, color, other) {
+                    found.add(other);
                 }
             }
         }
+        if let Some(q) = found.pick(rng) {
+            return Some(q);
+        }
+    }
+    None
+}
+
+impl HeavyPolicy {
+    /// Rule 0: `color` was kept from retaking a ko two moves ago; the threat and its answer
+    /// have been played and the ko is open again.
+    fn ko_retake(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Option<Point> {
+        let memory = &mut self.ko_memory;
+        memory.moves += 1;
+        if self.ko_rate == 0.0 {
+            return None;
+        }
+        if let Some((p, kept)) = board.ko() {
+            memory.kept = Some((p, kept, memory.moves));
+            return None;
+        }
+        let (p, kept, when) = memory.kept?;
+        if kept != color || memory.moves != when + 2 || !happens(self.ko_rate, rng) {
+            return None;
+        }
+        memory.kept = None;
+        (board.is_legal(color, p) && !bad_self_atari(board, color, p)).then_some(p)
+    }
+
+    /// Rules 1 to 4, around the last move.
+    fn local_move(&self, board: &Board, color: Color, last: Point, rng: &mut SmallRng) -> Option<Point> {
+        if !happens(self.rule_rate, rng) {
+            return None;
+        }
         let mut found = Candidates::new();
-        let chosen = if !happens(self.rule_rate, rng) {
-            None
-        } else if self.learned_shapes > 0.0 {
+        atari_moves(board, color, last, self.read_ladders, &mut found);
+        if let Some(p) = found.pick(rng) {
+            return Some(p);
+        }
+        if happens(self.two_liberty_rate, rng) {
+            two_liberty_moves(board, color, last, &mut found);
+            if let Some(p) = found.pick(rng) {
+                return Some(p);
+            }
+        }
+        if self.nakade_rate > 0.0 && happens(self.nakade_rate, rng) {
+            return vital_point_move(board, color, last);
+        }
+        None
+    }
+
+    /// Rule 5.
+    fn shape_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Option<Point> {
+        if !happens(self.rule_rate, rng) {
+            return None;
+        }
+        let mut found = Candidates::new();
+        if self.learned_shapes > 0.0 {
             let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
             shape_moves(
                 board,
@@ -213,14 +311,51 @@ impl Policy for HeavyPolicy {
         } else {
             shape_moves(board, color, |p| is_good_shape(board, p, color), &mut found);
             found.pick(rng)
-        };
-        if let Some(p) = chosen {
+        }
+    }
+
+    /// Rule 6.
+    fn random_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        if self.approach_rate == 0.0 {
+            return RandomPolicy {
+                self_atari_rejection: self.self_atari_rejection,
+            }
+            .choose(board, color, rng);
+        }
+        let count = board.empty_count();
+        let start = if count == 0 { 0 } else { rng.random_range(0..count) };
+        for i in 0..count {
+            let p = board.empty_at((start + i) % count);
+            if board.is_eye(color, p) || !board.is_legal(color, p) {
+                continue;
+            }
+            if !(bad_self_atari(board, color, p) && happens(self.self_atari_rejection, rng)) {
+                return Move::Play(p);
+            }
+            if happens(self.approach_rate, rng)
+                && let Some(q) = approach_move(board, color, p, rng)
+            {
+                return Move::Play(q);
+            }
+        }
+        Move::Pass
+    }
+}
+
+impl Policy for HeavyPolicy {
+    fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        if let Some(p) = self.ko_retake(board, color, rng) {
             return Move::Play(p);
         }
-        RandomPolicy {
-            self_atari_rejection: self.self_atari_rejection,
+        if let Some(last) = board.last_moves()[0]
+            && let Some(p) = self.local_move(board, color, last, rng)
+        {
+            return Move::Play(p);
         }
-        .choose(board, color, rng)
+        match self.shape_move(board, color, rng) {
+            Some(p) => Move::Play(p),
+            None => self.random_move(board, color, rng),
+        }
     }
 }
 
@@ -286,6 +421,76 @@ mod tests {
     }
 
     #[test]
+    fn the_nakade_rule_plays_the_vital_point_of_a_bulky_five() {
+        // White closes its eye space with D6: B6 C6 B5 C5 D5 is a bulky five, which Black
+        // kills at C5.
+        let mut board = Board::from_diagram(&[
+            "OOOOO..", //
+            "O...O..", "O...O..", "OOOOO..", ".......", ".......", ".......",
+        ])
+        .unwrap();
+        board.play(Color::White, at(&board, "D6")).unwrap();
+        let policy = HeavyPolicy {
+            nakade_rate: 1.0,
+            ..HeavyPolicy::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(4);
+        let p = policy.local_move(&board, Color::Black, at(&board, "D6"), &mut rng);
+        assert_eq!(p, Some(at(&board, "C5")));
+        // Without the rule the local rules have nothing to say.
+        let p = HeavyPolicy::default().local_move(&board, Color::Black, at(&board, "D6"), &mut rng);
+        assert_eq!(p, None);
+    }
+
+    #[test]
+    fn a_ko_is_retaken_after_a_threat_and_its_answer() {
+        // White takes the ko at C4; Black may not retake at D4 at once.
+        let mut board = Board::from_diagram(&[
+            ".......", //
+            ".......", "..XO...", ".X.XO..", "..XO...", ".......", ".......",
+        ])
+        .unwrap();
+        board.play(Color::White, at(&board, "C4")).unwrap();
+        assert_eq!(board.ko(), Some((at(&board, "D4"), Color::Black)));
+        let mut policy = HeavyPolicy {
+            ko_rate: 1.0,
+            ..HeavyPolicy::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(5);
+        // Black plays a threat elsewhere, White answers, and Black retakes.
+        assert_eq!(policy.ko_retake(&board, Color::Black, &mut rng), None);
+        board.play(Color::Black, at(&board, "G1")).unwrap();
+        assert_eq!(policy.ko_retake(&board, Color::White, &mut rng), None);
+        board.play(Color::White, at(&board, "G2")).unwrap();
+        assert_eq!(
+            policy.ko_retake(&board, Color::Black, &mut rng),
+            Some(at(&board, "D4"))
+        );
+    }
+
+    #[test]
+    fn a_refused_self_atari_becomes_an_approach_move() {
+        // A capturing race: Black's four stones have A1 and B1, White's string B1 and D1.
+        // Black B1 is a self-atari; the outside liberty D1 wins the race.
+        let board = Board::from_diagram(&["XXXX.", "OOOX.", "XXOX.", "XXOX.", "..O.."]).unwrap();
+        let mut rng = SmallRng::seed_from_u64(6);
+        let b1 = at(&board, "B1");
+        assert!(bad_self_atari(&board, Color::Black, b1));
+        assert_eq!(
+            approach_move(&board, Color::Black, b1, &mut rng),
+            Some(at(&board, "D1"))
+        );
+        let policy = HeavyPolicy {
+            approach_rate: 1.0,
+            ..HeavyPolicy::default()
+        };
+        // The random step never plays B1.
+        for _ in 0..50 {
+            assert_ne!(policy.random_move(&board, Color::Black, &mut rng), Move::Play(b1));
+        }
+    }
+
+    #[test]
     fn heavy_playouts_end_and_keep_the_board_consistent() {
         let mut rng = SmallRng::seed_from_u64(3);
         let learned = HeavyPolicy {
@@ -294,6 +499,10 @@ mod tests {
             read_ladders: true,
             self_atari_rejection: 0.6,
             two_liberty_rate: 0.9,
+            ko_rate: 0.5,
+            nakade_rate: 0.8,
+            approach_rate: 0.8,
+            ..HeavyPolicy::default()
         };
         for (size, mut policy) in [5, 9, 19]
             .into_iter()

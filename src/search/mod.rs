@@ -305,6 +305,10 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
             read_ladders: tuning.ladders > 0.0,
             self_atari_rejection: tuning.selfatari as f32,
             two_liberty_rate: tuning.twolib as f32,
+            ko_rate: tuning.ko as f32,
+            nakade_rate: tuning.nakade as f32,
+            approach_rate: tuning.approach as f32,
+            ..HeavyPolicy::default()
         };
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))

@@ -35,6 +35,15 @@ pub struct Tuning {
     /// AMAF weight of the moves played soonest after a node, against 1 for the last moves
     /// of the playout (Pachi's `distance_rave`); 0 weighs every move alike.
     pub distance: f64,
+    /// How often the playouts retake a ko after a threat and its answer, 0 to 1
+    /// (`HeavyPolicy::ko_rate`).
+    pub ko: f64,
+    /// How often the playouts play the vital point of an eye space the last move touched,
+    /// 0 to 1 (`HeavyPolicy::nakade_rate`).
+    pub nakade: f64,
+    /// How often a refused self-atari in the playouts turns into an approach move, 0 to 1
+    /// (`HeavyPolicy::approach_rate`).
+    pub approach: f64,
 }
 
 impl Default for Tuning {
@@ -52,6 +61,9 @@ impl Default for Tuning {
             twolib: 0.0,
             lines: 0.0,
             distance: 0.0,
+            ko: 0.0,
+            nakade: 0.0,
+            approach: 0.0,
         }
     }
 }
@@ -70,7 +82,9 @@ impl Tuning {
              moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
              two-liberty rule, {}), lines (prior units for the third line against the first two in \
              open areas, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
-             for the last, {}; 0 weighs all alike)",
+             for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
+             threat, {}), nakade (how often they play the vital point of an eye space, {}), \
+             approach (how often a refused self-atari turns into an approach move, {})",
             d.rave,
             d.prior,
             d.learned,
@@ -82,7 +96,10 @@ impl Tuning {
             d.selfatari,
             d.twolib,
             d.lines,
-            d.distance
+            d.distance,
+            d.ko,
+            d.nakade,
+            d.approach
         )
     }
 
@@ -110,16 +127,20 @@ impl Tuning {
                 "ladders" if number <= 1.0 && number.fract() == 0.0 => tuning.ladders = number,
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = number,
+                "ko" if number <= 1.0 => tuning.ko = number,
+                "nakade" if number <= 1.0 => tuning.nakade = number,
+                "approach" if number <= 1.0 => tuning.approach = number,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => {
                     tuning.distance = number
                 }
-                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "distance" => {
+                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "distance" | "ko"
+                | "nakade" | "approach" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, lines, distance)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, lines, distance, ko, nakade, approach)"
                     ));
                 }
             }
