@@ -1,5 +1,9 @@
 //! Fits the move model's strengths (γ, see `tengen::knowledge::features`) on strong players'
-//! games with Coulom's minorization–maximization, and writes `src/knowledge/weights.txt`.
+//! games with Coulom's minorization–maximization, and writes `src/knowledge/weights.txt` and
+//! the large shapes' dictionary with their strengths, `src/knowledge/spatial.txt`.
+//!
+//! The dictionary holds the large shapes (`knowledge::spatial`) around the moves played in the
+//! training games that were seen there at least `MIN_SHAPE` times, the most frequent first.
 //!
 //! Every move of a record is a competition won by the move played among all the legal moves
 //! that fill no own eye. Each γ has Coulom's prior: one virtual win and one virtual loss
@@ -16,8 +20,11 @@ use std::process::{Command, Stdio};
 use rayon::prelude::*;
 use tengen::board::{Board, Move};
 use tengen::game::{Step, Superko};
-use tengen::knowledge::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, features};
+use std::collections::HashMap;
+
+use tengen::knowledge::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, features_with};
 use tengen::knowledge::pattern::canonical;
+use tengen::knowledge::spatial::{self, Dictionary};
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -30,6 +37,10 @@ const FILES: &[&str] = &[
 ];
 /// A shape value is written only if it was a candidate this often.
 const MIN_SEEN: u32 = 20;
+/// A large shape enters the dictionary if this many moves played were made in it.
+const MIN_SHAPE: u32 = 8;
+/// The dictionary's largest size: the feature is a 16-bit value.
+const MOST_SHAPES: usize = u16::MAX as usize;
 
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
@@ -57,31 +68,67 @@ fn sample(file: &str, count: usize, offset: usize) -> Vec<String> {
         .collect()
 }
 
-/// The competitions of one record (none if it does not load).
-fn competitions(text: &str) -> Vec<Competition> {
+/// Replays one record (nothing if it does not load), showing `each` the board before every
+/// move played, the mover and the move.
+fn replay(text: &str, mut each: impl FnMut(&Board, tengen::board::Color, tengen::board::Point)) {
     let Ok(trees) = tengen::sgf::parse(text) else {
-        return Vec::new();
+        return;
     };
     let Some(tree) = trees.first() else {
-        return Vec::new();
+        return;
     };
     let Ok(record) = tengen::sgf::load(tree, tengen::sgf::Until::End, 7.5, Superko::Situational)
     else {
-        return Vec::new();
+        return;
     };
     let (start, _) = record.game.start();
     let mut board: Board = start.clone();
-    let mut out = Vec::new();
     for step in record.game.steps() {
         let Step::Move(color, mv) = *step else {
-            return out;
+            return;
         };
         let Move::Play(played) = mv else {
             board.pass();
             continue;
         };
+        each(&board, color, played);
+        if board.play(color, played).is_err() {
+            return;
+        }
+    }
+}
+
+/// The large shapes around the moves played, by how often each was seen.
+fn harvest(games: &[String]) -> Vec<u64> {
+    let counts = games
+        .par_iter()
+        .fold(HashMap::<u64, u32>::new, |mut counts, game| {
+            replay(game, |board, color, played| {
+                spatial::shapes(board, color, played, |_, hash| {
+                    *counts.entry(hash).or_default() += 1;
+                    true
+                });
+            });
+            counts
+        })
+        .reduce(HashMap::new, |mut a, b| {
+            for (hash, n) in b {
+                *a.entry(hash).or_default() += n;
+            }
+            a
+        });
+    let mut frequent: Vec<(u64, u32)> = counts.into_iter().filter(|&(_, n)| n >= MIN_SHAPE).collect();
+    frequent.sort_by_key(|&(hash, n)| (std::cmp::Reverse(n), hash));
+    frequent.truncate(MOST_SHAPES);
+    frequent.into_iter().map(|(hash, _)| hash).collect()
+}
+
+/// The competitions of one record.
+fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
+    let mut out = Vec::new();
+    replay(text, |board, color, played| {
         let canonical = |p| {
-            let mut f = features(&board, color, p);
+            let mut f = features_with(board, color, p, shapes);
             f[0] = canonical(f[0], color);
             f
         };
@@ -92,10 +139,7 @@ fn competitions(text: &str) -> Vec<Competition> {
             }
         }
         out.push(Competition { candidates });
-        if board.play(color, played).is_err() {
-            return out;
-        }
-    }
+    });
     out
 }
 
@@ -158,16 +202,21 @@ fn main() {
         .collect();
     let per_file = args.first().copied().unwrap_or(300);
     let iterations = args.get(1).copied().unwrap_or(12);
-    let load = |offset: usize, count: usize| -> (Vec<Competition>, usize) {
-        let games: Vec<String> = FILES
+    let games_of = |offset: usize, count: usize| -> Vec<String> {
+        FILES
             .iter()
             .flat_map(|f| sample(f, count, offset))
-            .collect();
-        let n = games.len();
-        (games.par_iter().flat_map(|g| competitions(g)).collect(), n)
+            .collect()
     };
-    let (data, games) = load(0, per_file);
-    let (test, test_games) = load(1, per_file / 10 + 1);
+    let (training, testing) = (games_of(0, per_file), games_of(1, per_file / 10 + 1));
+    let hashes = harvest(&training);
+    let shapes = Dictionary::new(&hashes);
+    eprintln!("{} large shapes seen {MIN_SHAPE} times or more", shapes.len());
+    let load = |games: &[String]| -> Vec<Competition> {
+        games.par_iter().flat_map(|g| competitions(g, &shapes)).collect()
+    };
+    let (data, test) = (load(&training), load(&testing));
+    let (games, test_games) = (training.len(), testing.len());
     eprintln!(
         "{games} training games, {} moves; {test_games} test games, {} moves",
         data.len(),
@@ -216,7 +265,7 @@ fn main() {
         test.len()
     )
     .unwrap();
-    for g in 0..GROUPS {
+    for g in 0..SPATIAL {
         for v in 0..GROUP_SIZES[g] {
             let rare = g == 0 && seen[v] < MIN_SEEN;
             if gammas[g][v] != 1.0 && !rare {
@@ -225,5 +274,14 @@ fn main() {
         }
     }
     std::fs::write("src/knowledge/weights.txt", out).expect("write the weights");
-    eprintln!("wrote src/knowledge/weights.txt");
+    let mut dictionary = format!(
+        "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
+         # {} shapes seen {MIN_SHAPE} times or more around the moves played in the games of weights.txt.\n",
+        hashes.len()
+    );
+    for (i, hash) in hashes.iter().enumerate() {
+        writeln!(dictionary, "{hash:x} {:.4}", gammas[SPATIAL][i + 1]).unwrap();
+    }
+    std::fs::write("src/knowledge/spatial.txt", dictionary).expect("write the shapes");
+    eprintln!("wrote src/knowledge/weights.txt and src/knowledge/spatial.txt");
 }

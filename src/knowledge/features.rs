@@ -5,12 +5,14 @@
 //! of all legal moves. `examples/train_patterns.rs` fits the γ on strong players' games;
 //! `weights` reads them back.
 
+use super::spatial::{self, Dictionary};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
-/// last move, distance to the move before, line. The model knows shapes by their canonical
-/// code (`pattern::canonical`), the same for every rotation, reflection and colour swap.
-pub const GROUPS: usize = 8;
+/// last move, distance to the move before, line, and the largest known large shape
+/// (`spatial`). The model knows 3×3 shapes by their canonical code (`pattern::canonical`),
+/// the same for every rotation, reflection and colour swap.
+pub const GROUPS: usize = 9;
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
     "capture",
@@ -20,6 +22,7 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "last",
     "before_last",
     "line",
+    "spatial",
 ];
 /// Indices of the tactical groups.
 pub const CAPTURE: usize = 1;
@@ -27,9 +30,10 @@ pub const ESCAPE: usize = 2;
 pub const SELF_ATARI: usize = 3;
 pub const ATARI: usize = 4;
 pub const LINE: usize = 7;
+pub const SPATIAL: usize = 8;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] =
-    [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5];
+    [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5, 1 << 16];
 
 /// Distances `|dx| + |dy| + max(|dx|, |dy|)` up to this count; farther is "none" (0).
 const MAX_DISTANCE: usize = 17;
@@ -38,6 +42,11 @@ const MAX_DISTANCE: usize = 17;
 /// is the plain neighbourhood code (canonical codes cost more; the model keeps a table of
 /// them by plain code).
 pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
+    features_with(board, color, p, spatial::built_in())
+}
+
+/// `features`, with the large shapes of `shapes` (for training a new dictionary).
+pub fn features_with(board: &Board, color: Color, p: Point, shapes: &Dictionary) -> [u16; GROUPS] {
     let [last, before] = board.last_moves();
     let (capture, escape, atari) = tactics(board, color, p, last);
     [
@@ -49,6 +58,7 @@ pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
         distance(board, p, last),
         distance(board, p, before),
         line(board, p),
+        shapes.largest(board, color, p).min(u32::from(u16::MAX)) as u16,
     ]
 }
 

@@ -6,5 +6,6 @@ pub mod features;
 pub mod ladder;
 pub mod nakade;
 pub mod pattern;
+pub mod spatial;
 pub mod status;
 pub mod weights;

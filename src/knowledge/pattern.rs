@@ -76,7 +76,7 @@ fn states(code: u16) -> [u8; 8] {
 }
 
 /// The eight rotations and reflections of an offset.
-fn transform(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
+pub(crate) fn transform(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
     let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
     let x = if symmetry & 1 != 0 { -x } else { x };
     let y = if symmetry & 2 != 0 { -y } else { y };

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use super::features::{GROUP_NAMES, GROUP_SIZES, GROUPS};
-use super::pattern;
+use super::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL};
+use super::{pattern, spatial};
 use crate::board::Color;
 
 const WEIGHTS: &str = include_str!("weights.txt");
@@ -53,6 +53,7 @@ fn model() -> &'static Model {
 pub fn prepare() {
     model();
     pattern::prepare();
+    spatial::strength(0);
 }
 
 /// The model's strength of the 3×3 shape alone: a move of `color` into the neighbourhood
@@ -65,7 +66,8 @@ pub fn shape_strength(code: u16, color: Color) -> f32 {
 pub fn strength(f: &[u16; GROUPS], color: Color) -> f32 {
     let model = model();
     let shape = model.shapes[color.index()][f[0] as usize];
-    (1..GROUPS).fold(shape, |s, g| s * model.gammas[g][f[g] as usize])
+    let spatial = spatial::strength(f[SPATIAL]);
+    (1..SPATIAL).fold(shape * spatial, |s, g| s * model.gammas[g][f[g] as usize])
 }
 
 #[cfg(test)]
