@@ -8,7 +8,8 @@
 //! Every move of a record is a competition won by the move played among all the legal moves
 //! that fill no own eye. Each γ has Coulom's prior: one virtual win and one virtual loss
 //! against a move of strength 1. The games are a fixed sample of the collections (every k-th
-//! line); a separate sample measures how often the model's favourite is the move played.
+//! line); every tenth game is left out of training, and a sample of those measures how often
+//! the model's favourite is the move played.
 //!
 //! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
 //! (needs `xz` and `../shared/data/games/`).
@@ -37,6 +38,8 @@ const FILES: &[&str] = &[
 ];
 /// A shape value is written only if it was a candidate this often.
 const MIN_SEEN: u32 = 20;
+/// Test games per collection (every tenth game is kept out of training).
+const TEST_GAMES: usize = 40;
 /// A large shape enters the dictionary if this many moves played were made in it.
 const MIN_SHAPE: u32 = 8;
 /// The dictionary's largest size: the feature is a 16-bit value.
@@ -45,10 +48,12 @@ const MOST_SHAPES: usize = u16::MAX as usize;
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
     candidates: Vec<[u16; GROUPS]>,
+    size: usize,
 }
 
-/// Every `stride`-th game of a collection, from `offset`, at most `count`.
-fn sample(file: &str, count: usize, offset: usize) -> Vec<String> {
+/// Every tenth game of a collection is kept for testing, the others for training: of the
+/// games of one kind (`test` or not), every `stride`-th, at most `count`.
+fn sample(file: &str, count: usize, test: bool) -> Vec<String> {
     let mut child = Command::new("xz")
         .args(["-dc", &format!("{DATA}/{file}")])
         .stdout(Stdio::piped())
@@ -57,15 +62,13 @@ fn sample(file: &str, count: usize, offset: usize) -> Vec<String> {
     let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
         .lines()
         .map_while(Result::ok)
+        .enumerate()
+        .filter(|(i, _)| (i % 10 == 9) == test)
+        .map(|(_, line)| line)
         .collect();
     let _ = child.wait();
-    let stride = (lines.len() / (2 * count).max(1)).max(1);
-    lines
-        .into_iter()
-        .skip(offset)
-        .step_by(stride)
-        .take(count)
-        .collect()
+    let stride = (lines.len() / count.max(1)).max(1);
+    lines.into_iter().step_by(stride).take(count).collect()
 }
 
 /// Replays one record (nothing if it does not load), showing `each` the board before every
@@ -138,7 +141,10 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
                 candidates.push(canonical(p));
             }
         }
-        out.push(Competition { candidates });
+        out.push(Competition {
+            candidates,
+            size: board.size(),
+        });
     });
     out
 }
@@ -181,10 +187,11 @@ fn update_group(gammas: &mut [Vec<f64>], wins: &[Vec<f64>], data: &[Competition]
     }
 }
 
-/// How often the strongest candidate is the move played.
-fn top_one(gammas: &[Vec<f64>], data: &[Competition]) -> f64 {
-    let hits = data
-        .par_iter()
+/// How often the strongest candidate is the move played, in the competitions on boards of
+/// `sizes`.
+fn top_one(gammas: &[Vec<f64>], data: &[Competition], sizes: &[usize]) -> f64 {
+    let chosen = || data.par_iter().filter(|c| sizes.contains(&c.size));
+    let hits = chosen()
         .filter(|c| {
             let played = strength(gammas, &c.candidates[0]);
             c.candidates[1..]
@@ -192,7 +199,17 @@ fn top_one(gammas: &[Vec<f64>], data: &[Competition]) -> f64 {
                 .all(|f| strength(gammas, f) < played)
         })
         .count();
-    hits as f64 / data.len().max(1) as f64
+    hits as f64 / chosen().count().max(1) as f64
+}
+
+/// Top-1 over all the test moves, and by board size.
+fn accuracy(gammas: &[Vec<f64>], test: &[Competition]) -> String {
+    let all = top_one(gammas, test, &[9, 13, 19]);
+    let [nine, thirteen, nineteen] = [9, 13, 19].map(|s| 100.0 * top_one(gammas, test, &[s]));
+    format!(
+        "{:.1}% (9x9 {nine:.1}%, 13x13 {thirteen:.1}%, 19x19 {nineteen:.1}%)",
+        100.0 * all
+    )
 }
 
 fn main() {
@@ -202,13 +219,13 @@ fn main() {
         .collect();
     let per_file = args.first().copied().unwrap_or(300);
     let iterations = args.get(1).copied().unwrap_or(12);
-    let games_of = |offset: usize, count: usize| -> Vec<String> {
+    let games_of = |count: usize, test: bool| -> Vec<String> {
         FILES
             .iter()
-            .flat_map(|f| sample(f, count, offset))
+            .flat_map(|f| sample(f, count, test))
             .collect()
     };
-    let (training, testing) = (games_of(0, per_file), games_of(1, per_file / 10 + 1));
+    let (training, testing) = (games_of(per_file, false), games_of(TEST_GAMES, true));
     let hashes = harvest(&training);
     let shapes = Dictionary::new(&hashes);
     eprintln!("{} large shapes seen {MIN_SHAPE} times or more", shapes.len());
@@ -238,12 +255,12 @@ fn main() {
             update_group(&mut gammas, &wins, &data, g);
         }
         eprintln!(
-            "iteration {}: test top-1 {:.1}%",
+            "iteration {}: test top-1 {}",
             i + 1,
-            100.0 * top_one(&gammas, &test)
+            accuracy(&gammas, &test)
         );
     }
-    let accuracy = top_one(&gammas, &test);
+    let accuracy = accuracy(&gammas, &test);
     let mut out = String::new();
     writeln!(
         out,
@@ -253,15 +270,14 @@ fn main() {
     writeln!(
         out,
         "# Fitted by `cargo run --release --example train_patterns -- {per_file} {iterations}` on {games} games \
-         ({} moves): every k-th game of {}.",
+         ({} moves): every k-th game, less every tenth, of {}.",
         data.len(),
         FILES.join(", ")
     )
     .unwrap();
     writeln!(
         out,
-        "# The move played is the strongest candidate in {:.1}% of {} moves of {test_games} other games.",
-        100.0 * accuracy,
+        "# The move played is the strongest candidate in {accuracy} of {} moves of {test_games} other games.",
         test.len()
     )
     .unwrap();

@@ -4,8 +4,8 @@
 //! virtual wins in proportion to the square root of its probability of the move; captures and
 //! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
 //! of two or more stones and an escape into a working ladder add virtual losses; with
-//! `--tune lines=W`, the line of a move in an open area adds virtual wins on the third line
-//! and losses on the first two.
+//! boards of 13×13 and larger, the line of a move in an open area adds virtual wins on the
+//! third line and losses on the first two (`--tune lines=W`).
 //! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
@@ -72,10 +72,11 @@ pub fn for_move(
 }
 
 /// In an open area the third line is good and the first two are bad (the empty-area line
-/// prior of Pachi 11 and michi), worth `games` virtual games; line 0 is the first.
+/// prior of Pachi 11 and michi), worth `games` virtual games; line 0 is the first. Not on
+/// boards under 13×13, where the centre is only four or five lines from the edge.
 fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u16, games: f64) {
     let games = games.round() as u32;
-    if games == 0 || line > 2 || !is_open_area(board, p) {
+    if games == 0 || line > 2 || board.size() < 13 || !is_open_area(board, p) {
         return;
     }
     prior.add(games, if line == 2 { 1.0 } else { 0.0 });
@@ -147,14 +148,12 @@ mod tests {
     }
 
     /// On an empty 19x19 board, with the line prior, a third-line move starts above a
-    /// second-line one and a first-line one; a stone nearby switches the prior off.
+    /// second-line one and a first-line one; a stone nearby switches the prior off, and so
+    /// does a small board.
     #[test]
     fn the_line_prior_favours_the_third_line_in_open_areas() {
         let mut board = Board::new(19);
-        let tuning = Tuning {
-            lines: 1.0,
-            ..Tuning::default()
-        };
+        let tuning = Tuning::default();
         let value = |board: &Board, name: &str| {
             let p = board.point_named(name).unwrap();
             let f = features(board, Color::Black, p);
@@ -175,5 +174,7 @@ mod tests {
             .play(Color::White, board.point_named("L4").unwrap())
             .unwrap();
         assert_eq!(value(&board, "K3"), value(&board, "K4"));
+        let small = Board::new(9);
+        assert_eq!(value(&small, "C3"), value(&small, "C2"));
     }
 }

@@ -29,8 +29,8 @@ pub struct Tuning {
     /// How often the playouts try their two-liberty rule, 0 to 1 (`HeavyPolicy::
     /// two_liberty_rate`); 0 leaves it out.
     pub twolib: f64,
-    /// Virtual games, in prior units, of the line prior in open areas (`priors`); 0 leaves
-    /// it out.
+    /// Virtual games, in prior units, of the line prior in open areas of boards of 13×13 and
+    /// up (`priors`); 0 leaves it out.
     pub lines: f64,
     /// AMAF weight of the moves played soonest after a node, against 1 for the last moves
     /// of the playout (Pachi's `distance_rave`); 0 weighs every move alike.
@@ -59,7 +59,7 @@ impl Default for Tuning {
             ladders: 0.0,
             selfatari: 1.0,
             twolib: 0.0,
-            lines: 0.0,
+            lines: 1.0,
             distance: 0.0,
             ko: 0.0,
             nakade: 0.0,
@@ -81,7 +81,7 @@ impl Tuning {
              do not escape into working ladders, {}), selfatari (how often random playout \
              moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
              two-liberty rule, {}), lines (prior units for the third line against the first two in \
-             open areas, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
+             open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
              for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
              approach (how often a refused self-atari turns into an approach move, {})",

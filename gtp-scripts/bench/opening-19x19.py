@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The 19x19 opening bar: tengen's first move on an empty board at 5,000 playouts for seeds
+1-20 (how many on the third or fourth line), then a self-play game of 20 moves (each side's
+first 10) in which every move on the first or second line is listed, with whether it captured
+stones or saved a string in atari (the only reasons the bar allows for such a move).
+
+    gtp-scripts/bench/opening-19x19.py [TENGEN] [-- TENGEN OPTIONS]
+"""
+import subprocess
+import sys
+
+LETTERS = "ABCDEFGHJKLMNOPQRST"
+SIZE = 19
+
+
+class Engine:
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True)
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        answer = []
+        while True:
+            text = self.process.stdout.readline()
+            if text.strip() == "" and answer:
+                break
+            if text.strip():
+                answer.append(text.strip())
+        head = answer[0]
+        if not head.startswith("="):
+            raise RuntimeError(f"{line}: {head}")
+        return " ".join([head[1:].strip()] + answer[1:]).strip()
+
+    def close(self):
+        self.send("quit")
+        self.process.wait()
+
+
+def point(name):
+    return LETTERS.index(name[0].upper()), int(name[1:]) - 1
+
+
+def line_of(name):
+    col, row = point(name)
+    return min(col, row, SIZE - 1 - col, SIZE - 1 - row) + 1
+
+
+def stones(engine, color):
+    return {point(n) for n in engine.send(f"list_stones {color}").split()}
+
+
+def strings_in_atari(own, other):
+    """The strings of `own` with one liberty."""
+    seen, atari = set(), []
+    for start in own:
+        if start in seen:
+            continue
+        string, liberties, todo = {start}, set(), [start]
+        while todo:
+            c, r = todo.pop()
+            for n in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if not (0 <= n[0] < SIZE and 0 <= n[1] < SIZE):
+                    continue
+                if n in own and n not in string:
+                    string.add(n)
+                    todo.append(n)
+                elif n not in own and n not in other:
+                    liberties.add(n)
+        seen |= string
+        if len(liberties) == 1:
+            atari.append(liberties)
+    return atari
+
+
+def main():
+    args = sys.argv[1:]
+    extra = args[args.index("--") + 1:] if "--" in args else []
+    args = args[:args.index("--")] if "--" in args else args
+    tengen = args[0] if args else "target/release/tengen"
+    base = [tengen, "--playouts", "5000", "--threads", "1"] + extra
+
+    firsts = []
+    for seed in range(1, 21):
+        engine = Engine(base + ["--seed", str(seed)])
+        engine.send(f"boardsize {SIZE}")
+        firsts.append(engine.send("genmove b"))
+        engine.close()
+    good = [m for m in firsts if line_of(m) in (3, 4)]
+    print(f"first moves, seeds 1-20: {len(good)} of 20 on the third or fourth line: {' '.join(firsts)}")
+
+    engine = Engine(base + ["--seed", "1"])
+    engine.send(f"boardsize {SIZE}")
+    low, moves = [], []
+    for turn in range(20):
+        color, other = ("b", "w") if turn % 2 == 0 else ("w", "b")
+        before_other = stones(engine, other)
+        atari = strings_in_atari(stones(engine, color), before_other)
+        move = engine.send(f"genmove {color}")
+        moves.append(move)
+        if move.lower() in ("pass", "resign") or line_of(move) > 2:
+            continue
+        captured = len(before_other - stones(engine, other))
+        saved = any(point(move) in liberties for liberties in atari)
+        why = "captures" if captured else "saves a string" if saved else "neither captures nor saves"
+        low.append(f"{turn + 1}. {color.upper()} {move} ({why})")
+    engine.close()
+    print(f"self-play, seed 1: {' '.join(moves)}")
+    unexcused = [m for m in low if "neither" in m]
+    print(f"moves on the first two lines: {len(low)}, without a capture or a save: {len(unexcused)}")
+    for m in low:
+        print("  " + m)
+
+
+if __name__ == "__main__":
+    main()
