@@ -107,7 +107,8 @@ fn harvest(games: &[String]) -> Vec<u64> {
         .par_iter()
         .fold(HashMap::<u64, u32>::new, |mut counts, game| {
             replay(game, |board, color, played| {
-                spatial::shapes(board, color, played, |_, hash| {
+                let window = spatial::Window::new(board, color);
+                spatial::shapes(board, &window, played, |_, hash| {
                     *counts.entry(hash).or_default() += 1;
                     true
                 });
@@ -130,8 +131,9 @@ fn harvest(games: &[String]) -> Vec<u64> {
 fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
     let mut out = Vec::new();
     replay(text, |board, color, played| {
+        let window = spatial::Window::new(board, color);
         let canonical = |p| {
-            let mut f = features_with(board, color, p, shapes);
+            let mut f = features_with(board, color, p, &window, shapes);
             f[0] = canonical(f[0], color);
             f
         };

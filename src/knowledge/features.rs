@@ -5,7 +5,7 @@
 //! of all legal moves. `examples/train_patterns.rs` fits the γ on strong players' games;
 //! `weights` reads them back.
 
-use super::spatial::{self, Dictionary};
+use super::spatial::{self, Dictionary, Window};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
@@ -42,11 +42,19 @@ const MAX_DISTANCE: usize = 17;
 /// is the plain neighbourhood code (canonical codes cost more; the model keeps a table of
 /// them by plain code).
 pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
-    features_with(board, color, p, spatial::built_in())
+    let window = Window::new(board, color);
+    features_with(board, color, p, &window, spatial::built_in())
 }
 
-/// `features`, with the large shapes of `shapes` (for training a new dictionary).
-pub fn features_with(board: &Board, color: Color, p: Point, shapes: &Dictionary) -> [u16; GROUPS] {
+/// `features`, with the large shapes of `shapes` read in `window`, the board as `color`
+/// sees it: one window serves every candidate of a position.
+pub fn features_with(
+    board: &Board,
+    color: Color,
+    p: Point,
+    window: &Window,
+    shapes: &Dictionary,
+) -> [u16; GROUPS] {
     let [last, before] = board.last_moves();
     let (capture, escape, atari) = tactics(board, color, p, last);
     [
@@ -58,7 +66,7 @@ pub fn features_with(board: &Board, color: Color, p: Point, shapes: &Dictionary)
         distance(board, p, last),
         distance(board, p, before),
         line(board, p),
-        shapes.largest(board, color, p).min(u32::from(u16::MAX)) as u16,
+        shapes.largest(board, window, p).min(u32::from(u16::MAX)) as u16,
     ]
 }
 

@@ -17,19 +17,33 @@ pub const LARGEST: usize = 10;
 const REACH: i32 = 5;
 const SIDE: usize = 2 * REACH as usize + 1;
 
-/// The offsets of each size's ring, in order of size: (dx, dy, size).
-fn rings() -> &'static [(i32, i32, usize)] {
-    static RINGS: OnceLock<Vec<(i32, i32, usize)>> = OnceLock::new();
+/// A point of a shape: its offset from the move, the size of the ring it is on, and whether
+/// it is the last point of that ring.
+#[derive(Clone, Copy)]
+struct Offset {
+    dx: i32,
+    dy: i32,
+    size: usize,
+    closes_ring: bool,
+}
+
+/// The offsets of each size's ring, in order of size.
+fn rings() -> &'static [Offset] {
+    static RINGS: OnceLock<Vec<Offset>> = OnceLock::new();
     RINGS.get_or_init(|| {
-        let mut offsets: Vec<(i32, i32, usize)> = (-REACH..=REACH)
+        let mut offsets: Vec<Offset> = (-REACH..=REACH)
             .flat_map(|dx| (-REACH..=REACH).map(move |dy| (dx, dy)))
             .map(|(dx, dy)| {
                 let (x, y) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-                (dx, dy, x + y + x.max(y))
+                let size = x + y + x.max(y);
+                Offset { dx, dy, size, closes_ring: false }
             })
-            .filter(|&(_, _, d)| (2..=LARGEST).contains(&d))
+            .filter(|o| (2..=LARGEST).contains(&o.size))
             .collect();
-        offsets.sort_by_key(|&(dx, dy, d)| (d, dx, dy));
+        offsets.sort_by_key(|o| (o.size, o.dx, o.dy));
+        for i in 0..offsets.len() {
+            offsets[i].closes_ring = offsets.get(i + 1).is_none_or(|next| next.size != offsets[i].size);
+        }
         offsets
     })
 }
@@ -41,10 +55,10 @@ fn offset_index((dx, dy): (i32, i32)) -> usize {
 /// Random keys for each offset and content (empty, own, enemy, off the board), and for each
 /// size, from a fixed seed so that hashes are the same in every build.
 struct Keys {
-    points: Vec<[u64; 4]>,
+    /// For each offset of `rings()` and each content, the key of that content at the offset
+    /// under each of the eight symmetries: a move's eight hashes take one pass.
+    rings: Vec<[[u64; 8]; 4]>,
     sizes: [u64; LARGEST + 1],
-    /// For each symmetry, the key index of every offset of `rings()` after the symmetry.
-    moved: [Vec<usize>; 8],
 }
 
 fn splitmix(state: &mut u64) -> u64 {
@@ -59,56 +73,69 @@ fn keys() -> &'static Keys {
     static KEYS: OnceLock<Keys> = OnceLock::new();
     KEYS.get_or_init(|| {
         let mut state = 0x7465_6e67_656e_u64;
-        let points = (0..SIDE * SIDE)
+        let points: Vec<[u64; 4]> = (0..SIDE * SIDE)
             .map(|_| [(); 4].map(|_| splitmix(&mut state)))
             .collect();
         let sizes = [(); LARGEST + 1].map(|_| splitmix(&mut state));
-        let moved = std::array::from_fn(|symmetry| {
-            rings()
-                .iter()
-                .map(|&(dx, dy, _)| offset_index(transform(symmetry, (dx, dy))))
-                .collect()
-        });
-        Keys {
-            points,
-            sizes,
-            moved,
-        }
+        let rings = rings()
+            .iter()
+            .map(|o| {
+                std::array::from_fn(|what| {
+                    std::array::from_fn(|s| points[offset_index(transform(s, (o.dx, o.dy)))][what])
+                })
+            })
+            .collect();
+        Keys { rings, sizes }
     })
 }
 
-/// The content of the point at offset (dx, dy) from `(col, row)` for `color` to move:
-/// 0 empty, 1 own stone, 2 enemy stone, 3 off the board.
-fn content(board: &Board, color: Color, (col, row): (usize, usize), dx: i32, dy: i32) -> usize {
-    let (c, r) = (col as i32 + dx, row as i32 + dy);
-    let size = board.size() as i32;
-    if c < 0 || r < 0 || c >= size || r >= size {
-        return 3;
-    }
-    match board.cell(board.point(c as usize, r as usize)) {
-        Cell::Empty => 0,
-        Cell::Stone(c) if c == color => 1,
-        Cell::Stone(_) => 2,
-        Cell::Border => 3,
+/// The board as the mover sees it, with a margin of off-board points wide enough for the
+/// largest shape: one copy a position, read by the shapes of all its candidate moves.
+pub struct Window {
+    /// 0 empty, 1 own stone, 2 enemy stone, 3 off the board.
+    contents: [u8; WINDOW_SIDE * WINDOW_SIDE],
+    side: usize,
+}
+
+const WINDOW_SIDE: usize = crate::board::MAX_SIZE + 2 * REACH as usize;
+
+impl Window {
+    pub fn new(board: &Board, color: Color) -> Window {
+        let side = board.size() + 2 * REACH as usize;
+        let mut window = Window {
+            contents: [3; WINDOW_SIDE * WINDOW_SIDE],
+            side,
+        };
+        for p in board.points() {
+            let (col, row) = board.coords(p);
+            window.contents[(row + REACH as usize) * side + col + REACH as usize] = match board.cell(p) {
+                Cell::Empty => 0,
+                Cell::Stone(c) if c == color => 1,
+                Cell::Stone(_) => 2,
+                Cell::Border => 3,
+            };
+        }
+        window
     }
 }
 
-/// The shapes around `color`'s move at `p`, smallest first: calls `each(size, hash)` for
-/// sizes 4 to 10 until it answers false.
-pub fn shapes(board: &Board, color: Color, p: Point, mut each: impl FnMut(usize, u64) -> bool) {
+/// The shapes around the move at `p` (on the board of `window`), smallest first: calls
+/// `each(size, hash)` for sizes 4 to 10 until it answers false.
+pub fn shapes(board: &Board, window: &Window, p: Point, mut each: impl FnMut(usize, u64) -> bool) {
     let keys = keys();
-    let at = board.coords(p);
+    let (col, row) = board.coords(p);
+    let side = window.side as isize;
+    let centre = ((row + REACH as usize) * window.side + col + REACH as usize) as isize;
     let mut hashes = [0u64; 8];
-    let rings = rings();
-    for (i, &(dx, dy, d)) in rings.iter().enumerate() {
-        let what = content(board, color, at, dx, dy);
-        for (s, hash) in hashes.iter_mut().enumerate() {
-            *hash ^= keys.points[keys.moved[s][i]][what];
+    for (o, ring_keys) in rings().iter().zip(&keys.rings) {
+        let at = centre + o.dy as isize * side + o.dx as isize;
+        let what = &ring_keys[usize::from(window.contents[at as usize])];
+        for (hash, key) in hashes.iter_mut().zip(what) {
+            *hash ^= key;
         }
-        let ring_ends = rings.get(i + 1).is_none_or(|&(_, _, next)| next != d);
-        if ring_ends && d >= SMALLEST {
-            let canonical = hashes.iter().min().expect("eight symmetries") ^ keys.sizes[d];
-            if !each(d, canonical) {
+        if o.closes_ring && o.size >= SMALLEST {
+            let canonical = hashes.iter().min().expect("eight symmetries") ^ keys.sizes[o.size];
+            if !each(o.size, canonical) {
                 return;
             }
         }
@@ -214,11 +241,11 @@ impl Dictionary {
         self.len == 0
     }
 
-    /// The index of the largest known shape around the move (0: none). Every shape's
+    /// The index of the largest known shape around the move at `p` (0: none). Every shape's
     /// smaller rings were seen at least as often, so the search stops at the first unknown.
-    pub fn largest(&self, board: &Board, color: Color, p: Point) -> u32 {
+    pub fn largest(&self, board: &Board, window: &Window, p: Point) -> u32 {
         let mut found = 0;
-        shapes(board, color, p, |_, hash| match self.index(hash) {
+        shapes(board, window, p, |_, hash| match self.index(hash) {
             Some(index) => {
                 found = index;
                 true
@@ -235,7 +262,7 @@ mod tests {
 
     fn all_shapes(board: &Board, color: Color, p: Point) -> Vec<(usize, u64)> {
         let mut out = Vec::new();
-        shapes(board, color, p, |d, h| {
+        shapes(board, &Window::new(board, color), p, |d, h| {
             out.push((d, h));
             true
         });
@@ -273,13 +300,14 @@ mod tests {
             .into_iter()
             .map(|(_, h)| h)
             .collect();
+        let window = Window::new(&board, Color::Black);
         let three = Dictionary::new(&hashes[..3]);
         assert_eq!(three.len(), 3);
-        assert_eq!(three.largest(&board, Color::Black, p), 3);
+        assert_eq!(three.largest(&board, &window, p), 3);
         assert_eq!(three.index(hashes[3]), None);
         // A dictionary missing a small ring stops there.
         let gap = Dictionary::new(&[hashes[0], hashes[2]]);
-        assert_eq!(gap.largest(&board, Color::Black, p), 1);
-        assert_eq!(Dictionary::new(&[]).largest(&board, Color::Black, p), 0);
+        assert_eq!(gap.largest(&board, &window, p), 1);
+        assert_eq!(Dictionary::new(&[]).largest(&board, &window, p), 0);
     }
 }

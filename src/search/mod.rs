@@ -451,8 +451,11 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     // The learned model's share of each move among all the candidates.
     let mut features = [[0u16; GROUPS]; crate::board::MAX_POINTS];
     let mut strengths = [0f32; crate::board::MAX_POINTS];
+    let window = knowledge::spatial::Window::new(board, color);
+    let shapes = knowledge::spatial::built_in();
     for i in 0..count {
-        features[i] = knowledge::features::features(board, color, candidates[i]);
+        features[i] =
+            knowledge::features::features_with(board, color, candidates[i], &window, shapes);
         strengths[i] = knowledge::weights::strength(&features[i], color);
     }
     let total: f32 = strengths[..count].iter().sum();
