@@ -129,7 +129,7 @@ pub fn shapes(board: &Board, window: &Window, p: Point, mut each: impl FnMut(usi
     let mut hashes = [0u64; 8];
     for (o, ring_keys) in rings().iter().zip(&keys.rings) {
         let at = centre + o.dy as isize * side + o.dx as isize;
-        let what = &ring_keys[usize::from(window.contents[at as usize])];
+        let what = &ring_keys[usize::from(window.contents[at as usize] & 3)];
         for (hash, key) in hashes.iter_mut().zip(what) {
             *hash ^= key;
         }
