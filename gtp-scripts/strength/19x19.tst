@@ -30,7 +30,7 @@ loadsgf games/19x19-10k-ladder-g25.sgf 90
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
 50 reg_genmove white
-#? [B12]*
+#? [B12]
 
 # GNU Go's margin: 10.1 points
 loadsgf games/19x19-10k-ladder-g42.sgf 98
@@ -50,7 +50,7 @@ loadsgf games/19x19-5s-g1.sgf 163
 # GNU Go's margin: 33.7 points
 loadsgf games/19x19-5s-g14.sgf 139
 90 reg_genmove black
-#? [S17]*
+#? [S17]
 
 # GNU Go's margin: 14.7 points
 loadsgf games/19x19-5s-g16.sgf 19
@@ -155,4 +155,4 @@ loadsgf games/19x19-10k-ladder-g8.sgf 29
 # GNU Go's margin: 30.9 points
 loadsgf games/19x19-5s-g12.sgf 63
 300 reg_genmove black
-#? [H18]*
+#? [H18]

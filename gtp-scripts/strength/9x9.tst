@@ -10,7 +10,7 @@
 # GNU Go's margin: 7.3 points
 loadsgf games/9x9-5k-50a5ff7-g103.sgf 9
 10 reg_genmove black
-#? [D5]*
+#? [D5]
 
 # GNU Go's margin: 13.1 points
 loadsgf games/9x9-5k-50a5ff7-g104.sgf 19
@@ -45,7 +45,7 @@ loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
 80 reg_genmove black
-#? [G2]
+#? [G2]*
 
 # GNU Go's margin: 42.3 points
 loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
@@ -55,7 +55,7 @@ loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
 # GNU Go's margin: 7.1 points
 loadsgf games/9x9-5k-50a5ff7-g134.sgf 9
 100 reg_genmove black
-#? [C8]*
+#? [C8]
 
 # GNU Go's margin: 23.9 points
 loadsgf games/9x9-5k-50a5ff7-g143.sgf 10
@@ -75,7 +75,7 @@ loadsgf games/9x9-5k-50a5ff7-g151.sgf 13
 # GNU Go's margin: 3.2 points
 loadsgf games/9x9-5k-50a5ff7-g153.sgf 10
 140 reg_genmove white
-#? [B5]
+#? [B5]*
 
 # GNU Go's margin: 29.9 points
 loadsgf games/9x9-5k-50a5ff7-g155.sgf 13
@@ -110,7 +110,7 @@ loadsgf games/9x9-5k-50a5ff7-g26.sgf 10
 # GNU Go's margin: 24.4 points
 loadsgf games/9x9-5k-50a5ff7-g28.sgf 17
 210 reg_genmove black
-#? [G8]*
+#? [G8]
 
 # GNU Go's margin: 7.8 points
 loadsgf games/9x9-5k-50a5ff7-g3.sgf 10
@@ -125,7 +125,7 @@ loadsgf games/9x9-5k-50a5ff7-g33.sgf 27
 # GNU Go's margin: 6.6 points
 loadsgf games/9x9-5k-50a5ff7-g34.sgf 10
 240 reg_genmove white
-#? [E2]
+#? [E2]*
 
 # GNU Go's margin: 3.1 points
 loadsgf games/9x9-5k-50a5ff7-g35.sgf 25

@@ -165,8 +165,11 @@ mod tests {
 
     #[test]
     fn pairs_change_only_what_they_name() {
-        let tuning = Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6").unwrap();
+        let tuning =
+            Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4").unwrap();
         assert_eq!(tuning.rave, 2000.0);
+        assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
+        assert_eq!(tuning.nakade, Tuning::default().nakade);
         assert_eq!(tuning.selfatari, 0.6);
         assert_eq!(tuning.prior, 1.5);
         assert_eq!(tuning.expand_visits(19), 4);
@@ -187,6 +190,10 @@ mod tests {
             ("rate=1.5", "rate"),
             ("ladders=0.5", "ladders"),
             ("selfatari=2", "selfatari"),
+            ("distance=1.5", "distance"),
+            ("ko=2", "ko"),
+            ("nakade=1.1", "nakade"),
+            ("approach=3", "approach"),
             ("ucb=1", "unknown constant ucb"),
         ] {
             let error = Tuning::parse(text).unwrap_err();
