@@ -270,7 +270,7 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
             "--threads",
             "1",
             "--seed",
-            "1",
+            "4",
         ]
         .map(String::from)
         .to_vec(),
