@@ -19,9 +19,9 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use rayon::prelude::*;
+use std::collections::HashMap;
 use tengen::board::{Board, Move};
 use tengen::game::{Step, Superko};
-use std::collections::HashMap;
 
 use tengen::knowledge::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, features_with};
 use tengen::knowledge::pattern::canonical;
@@ -121,7 +121,10 @@ fn harvest(games: &[String]) -> Vec<u64> {
             }
             a
         });
-    let mut frequent: Vec<(u64, u32)> = counts.into_iter().filter(|&(_, n)| n >= MIN_SHAPE).collect();
+    let mut frequent: Vec<(u64, u32)> = counts
+        .into_iter()
+        .filter(|&(_, n)| n >= MIN_SHAPE)
+        .collect();
     frequent.sort_by_key(|&(hash, n)| (std::cmp::Reverse(n), hash));
     frequent.truncate(MOST_SHAPES);
     frequent.into_iter().map(|(hash, _)| hash).collect()
@@ -222,17 +225,20 @@ fn main() {
     let per_file = args.first().copied().unwrap_or(300);
     let iterations = args.get(1).copied().unwrap_or(12);
     let games_of = |count: usize, test: bool| -> Vec<String> {
-        FILES
-            .iter()
-            .flat_map(|f| sample(f, count, test))
-            .collect()
+        FILES.iter().flat_map(|f| sample(f, count, test)).collect()
     };
     let (training, testing) = (games_of(per_file, false), games_of(TEST_GAMES, true));
     let hashes = harvest(&training);
     let shapes = Dictionary::new(&hashes);
-    eprintln!("{} large shapes seen {MIN_SHAPE} times or more", shapes.len());
+    eprintln!(
+        "{} large shapes seen {MIN_SHAPE} times or more",
+        shapes.len()
+    );
     let load = |games: &[String]| -> Vec<Competition> {
-        games.par_iter().flat_map(|g| competitions(g, &shapes)).collect()
+        games
+            .par_iter()
+            .flat_map(|g| competitions(g, &shapes))
+            .collect()
     };
     let (data, test) = (load(&training), load(&testing));
     let (games, test_games) = (training.len(), testing.len());

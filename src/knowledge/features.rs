@@ -32,8 +32,17 @@ pub const ATARI: usize = 4;
 pub const LINE: usize = 7;
 pub const SPATIAL: usize = 8;
 /// Values per group.
-pub const GROUP_SIZES: [usize; GROUPS] =
-    [1 << 16, 4, 2, 2, 2, MAX_DISTANCE + 1, MAX_DISTANCE + 1, 5, 1 << 16];
+pub const GROUP_SIZES: [usize; GROUPS] = [
+    1 << 16,
+    4,
+    2,
+    2,
+    2,
+    MAX_DISTANCE + 1,
+    MAX_DISTANCE + 1,
+    5,
+    1 << 16,
+];
 
 /// Distances `|dx| + |dy| + max(|dx|, |dy|)` up to this count; farther is "none" (0).
 const MAX_DISTANCE: usize = 17;

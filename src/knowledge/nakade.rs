@@ -52,7 +52,11 @@ fn shape_vital_point(board: &Board, space: &[Point]) -> Option<Point> {
         degrees[k] = inside(p);
         with[degrees[k]] += 1;
     }
-    let point_with = |d: usize| (0..space.len()).find(|&k| degrees[k] == d).map(|k| space[k]);
+    let point_with = |d: usize| {
+        (0..space.len())
+            .find(|&k| degrees[k] == d)
+            .map(|k| space[k])
+    };
     match (space.len(), with) {
         // Three in a row or bent: the middle point.
         (3, [_, 2, 1, _, _]) => point_with(2),

@@ -36,13 +36,20 @@ fn rings() -> &'static [Offset] {
             .map(|(dx, dy)| {
                 let (x, y) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
                 let size = x + y + x.max(y);
-                Offset { dx, dy, size, closes_ring: false }
+                Offset {
+                    dx,
+                    dy,
+                    size,
+                    closes_ring: false,
+                }
             })
             .filter(|o| (2..=LARGEST).contains(&o.size))
             .collect();
         offsets.sort_by_key(|o| (o.size, o.dx, o.dy));
         for i in 0..offsets.len() {
-            offsets[i].closes_ring = offsets.get(i + 1).is_none_or(|next| next.size != offsets[i].size);
+            offsets[i].closes_ring = offsets
+                .get(i + 1)
+                .is_none_or(|next| next.size != offsets[i].size);
         }
         offsets
     })
@@ -108,12 +115,13 @@ impl Window {
         };
         for p in board.points() {
             let (col, row) = board.coords(p);
-            window.contents[(row + REACH as usize) * side + col + REACH as usize] = match board.cell(p) {
-                Cell::Empty => 0,
-                Cell::Stone(c) if c == color => 1,
-                Cell::Stone(_) => 2,
-                Cell::Border => 3,
-            };
+            window.contents[(row + REACH as usize) * side + col + REACH as usize] =
+                match board.cell(p) {
+                    Cell::Empty => 0,
+                    Cell::Stone(c) if c == color => 1,
+                    Cell::Stone(_) => 2,
+                    Cell::Border => 3,
+                };
         }
         window
     }
@@ -281,7 +289,10 @@ mod tests {
         let mut mirrored = Board::new(19);
         mirrored.play(Color::White, at(&mirrored, "D4")).unwrap();
         mirrored.play(Color::Black, at(&mirrored, "C6")).unwrap();
-        assert_eq!(all_shapes(&mirrored, Color::White, at(&mirrored, "F3")), one);
+        assert_eq!(
+            all_shapes(&mirrored, Color::White, at(&mirrored, "F3")),
+            one
+        );
         // Rotated to another corner: Q16 for D4.
         let mut turned = Board::new(19);
         turned.play(Color::Black, at(&turned, "Q16")).unwrap();

@@ -218,7 +218,8 @@ fn vital_point_move(board: &Board, color: Color, last: Point) -> Option<Point> {
         .into_iter()
         .filter(|&n| board.is_empty_point(n));
     let first = empty.next()?;
-    let touching = |p: Point| board.neighbours(first).contains(&p) || board.diagonals(first).contains(&p);
+    let touching =
+        |p: Point| board.neighbours(first).contains(&p) || board.diagonals(first).contains(&p);
     if !empty.all(touching) {
         return None;
     }
@@ -237,7 +238,11 @@ fn approach_move(board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> O
                 continue;
             }
             if let Some(liberties) = board.two_liberties(n) {
-                let other = if liberties[0] == p { liberties[1] } else { liberties[0] };
+                let other = if liberties[0] == p {
+                    liberties[1]
+                } else {
+                    liberties[0]
+                };
                 if sensible(board, color, other) {
                     found.add(other);
                 }
@@ -272,7 +277,13 @@ impl HeavyPolicy {
     }
 
     /// Rules 1 to 4, around the last move.
-    fn local_move(&self, board: &Board, color: Color, last: Point, rng: &mut SmallRng) -> Option<Point> {
+    fn local_move(
+        &self,
+        board: &Board,
+        color: Color,
+        last: Point,
+        rng: &mut SmallRng,
+    ) -> Option<Point> {
         if !happens(self.rule_rate, rng) {
             return None;
         }
@@ -323,7 +334,11 @@ impl HeavyPolicy {
             .choose(board, color, rng);
         }
         let count = board.empty_count();
-        let start = if count == 0 { 0 } else { rng.random_range(0..count) };
+        let start = if count == 0 {
+            0
+        } else {
+            rng.random_range(0..count)
+        };
         for i in 0..count {
             let p = board.empty_at((start + i) % count);
             if board.is_eye(color, p) || !board.is_legal(color, p) {
@@ -486,7 +501,10 @@ mod tests {
         };
         // The random step never plays B1.
         for _ in 0..50 {
-            assert_ne!(policy.random_move(&board, Color::Black, &mut rng), Move::Play(b1));
+            assert_ne!(
+                policy.random_move(&board, Color::Black, &mut rng),
+                Move::Play(b1)
+            );
         }
     }
 

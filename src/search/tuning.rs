@@ -131,11 +131,9 @@ impl Tuning {
                 "nakade" if number <= 1.0 => tuning.nakade = number,
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "lines" => tuning.lines = number,
-                "distance" if number.fract() == 0.0 && number <= 16.0 => {
-                    tuning.distance = number
-                }
-                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "distance" | "ko"
-                | "nakade" | "approach" => {
+                "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
+                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "distance"
+                | "ko" | "nakade" | "approach" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
