@@ -11,7 +11,10 @@
 # 19x19-5k   5,000 playouts a move, 1 thread each     19x19   2
 # 9x9-1k     1,000 playouts a move, 1 thread each     9x9     2   (a quick screen; Pachi
 #                                                             starts each move afresh)
-# 9x9-1s     1 s a move, 2 threads each               9x9     1
+# 9x9-1s     1 s a move, 2 threads each               9x9     1   (Pachi keeps 2 s of every
+#                                                             move for lag: it thinks 0.1 s)
+# 9x9-30s    one clock for both, absolute 30 s a      9x9     1   (about 1 s a move)
+#            side, 2 threads each
 #
 # PACHI names the binary (default target/peers/pachi/pachi) and PACHI_DATA its data folder
 # (default the binary's folder). The first run copies target/release/tengen into the folder and
@@ -19,7 +22,7 @@
 # the match with that copy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k, 9x9-1k or 9x9-1s}
+bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k, 9x9-1k, 9x9-1s or 9x9-30s}
 games=${2:-200}
 dir=${3:-/tmp/tengen-pachi-$bar}
 shift $(( $# < 3 ? $# : 3 ))
@@ -28,6 +31,7 @@ extra="$*"
 pachi=$(realpath "${PACHI:-target/peers/pachi/pachi}")
 export DATA_DIR=$(realpath "${PACHI_DATA:-$(dirname "$pachi")}")
 [ -x "$pachi" ] || { echo "no Pachi at $pachi: build it as gtp-scripts/bench/peers.md says" >&2; exit 2; }
+clock=()
 pachi_common="$pachi -r chinese --nodcnn --nojoseki -D -d 0 resign_threshold=0.05 pass_all_alive"
 case $bar in
     9x9-5k | 13x13-5k | 19x19-5k)
@@ -44,6 +48,11 @@ case $bar in
         size=9; jobs=1
         mine="--time 1 --threads 2"
         theirs="-t 1 threads=2" ;;
+    9x9-30s)
+        # The referee gives both the clock through GTP (time_settings, time_left).
+        size=9; jobs=1; clock=(--clock "absolute 30")
+        mine="--threads 2"
+        theirs="threads=2" ;;
     *) echo "unknown bar $bar" >&2; exit 2 ;;
 esac
 mkdir -p "$dir"
@@ -55,6 +64,6 @@ fi
 engine1="tengen=$dir/tengen $mine $extra"
 engine2="pachi=$pachi_common $theirs"
 printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
-    "DATA_DIR=$DATA_DIR" > "$dir/command"
+    "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" > "$dir/command"
 "$dir/tengen" match --engine1 "$engine1" --engine2 "$engine2" \
-    --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs"
+    --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs" "${clock[@]}"
