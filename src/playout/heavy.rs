@@ -5,8 +5,9 @@
 //! 2. save own strings next to the last move that are in atari (capture a neighbour in atari,
 //!    or extend when that gives two liberties or more);
 //! 3. at a rate, off by default: strings with two liberties at the last move (atari an enemy
-//!    string that cannot escape to more than two liberties, extend an own string to three or
-//!    more);
+//!    string that has no miai of connections; extend an own string to three liberties or more,
+//!    or take or atari an enemy string next to it); then, at another rate, off by default, own
+//!    strings of three or four liberties there atari an enemy string of two next to them;
 //! 4. at a rate, off by default: the vital point of an eye space of three to six points
 //!    that the last move closed or touched (`knowledge::nakade`);
 //! 5. good 3×3 shape next to the last two moves;
@@ -84,6 +85,8 @@ pub struct HeavyPolicy {
     pub self_atari_rejection: f32,
     /// How often rule 3 is tried; 0 leaves it out.
     pub two_liberty_rate: f32,
+    /// How often rule 3's capturing-race part is tried; 0 leaves it out.
+    pub race_rate: f32,
     /// How often rule 0 retakes a ko; 0 leaves it out.
     pub ko_rate: f32,
     /// How often rule 4 plays a vital point; 0 leaves it out.
@@ -110,6 +113,7 @@ impl Default for HeavyPolicy {
             read_ladders: false,
             self_atari_rejection: 1.0,
             two_liberty_rate: 0.0,
+            race_rate: 0.0,
             ko_rate: 0.0,
             nakade_rate: 0.0,
             approach_rate: 0.0,
@@ -166,31 +170,102 @@ fn atari_moves(board: &Board, color: Color, last: Point, ladders: bool, found: &
     }
 }
 
-/// Rule 3: strings with two liberties at the last move. The last move's string, or an enemy
-/// string next to it, is put in atari where its escape at the other liberty would still
-/// leave it short of liberties (two or fewer); an own string next to the last move extends
-/// to a liberty that gives it three or more.
+/// Rule 3: strings with two liberties at the last move, the last move's own and those next
+/// to it (the fight over them decides most capturing races). An enemy string is put in atari
+/// at either liberty unless it has miai of connections; an own string extends where that
+/// gains liberties, or takes or ataris an enemy string next to it.
 fn two_liberty_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
-    let enemy = color.opponent();
     for s in std::iter::once(last).chain(board.neighbours(last)) {
         let (Some(owner), Some(liberties)) = (board.stone(s), board.two_liberties(s)) else {
             continue;
         };
-        for (i, &lib) in liberties.iter().enumerate() {
-            let other = liberties[1 - i];
-            let good = if owner == enemy {
-                // Counted before the atari at `lib`, which the escape at `other` then loses.
-                let escape = board.liberties_after(enemy, other, 4);
-                let attacker = board.liberties_after(color, lib, 2);
-                escape.is_some_and(|l| l <= 3) && attacker.is_none_or(|l| l >= 2)
-            } else {
-                board.liberties_after(color, lib, 3).is_none_or(|l| l >= 3)
-            };
-            if good && sensible(board, color, lib) {
-                found.add(lib);
+        if owner == color {
+            defend_two_liberties(board, color, s, liberties, found);
+        } else if !has_miai(board, s, liberties) {
+            atari_at(board, color, liberties, found);
+        }
+    }
+}
+
+/// Rule 3b: own strings of three or four liberties around the last move (the start of a
+/// capturing race) atari an enemy string of two liberties next to them, before the enemy's
+/// outside liberties are gone.
+fn race_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
+    for s in board.around(last) {
+        if board.stone(s) != Some(color) || !(3..=4).contains(&board.string_liberties(s)) {
+            continue;
+        }
+        for t in board.string_stones(s) {
+            for n in board.neighbours(t) {
+                if board.stone(n) == Some(color.opponent())
+                    && let Some(liberties) = board.two_liberties(n)
+                {
+                    atari_at(board, color, liberties, found);
+                }
             }
         }
     }
+}
+
+fn atari_at(board: &Board, color: Color, liberties: [Point; 2], found: &mut Candidates) {
+    for lib in liberties {
+        if sensible(board, color, lib) {
+            found.add(lib);
+        }
+    }
+}
+
+/// An own string with two liberties: extend at a liberty that gives three or more, capture
+/// an enemy string in atari next to it, or atari one with two liberties.
+fn defend_two_liberties(
+    board: &Board,
+    color: Color,
+    s: Point,
+    liberties: [Point; 2],
+    found: &mut Candidates,
+) {
+    for lib in liberties {
+        if board.liberties_after(color, lib, 3).is_none_or(|l| l >= 3)
+            && sensible(board, color, lib)
+        {
+            found.add(lib);
+        }
+    }
+    for t in board.string_stones(s) {
+        for n in board.neighbours(t) {
+            if board.stone(n) != Some(color.opponent()) {
+                continue;
+            }
+            if let Some(lib) = board.atari_liberty(n) {
+                if board.is_legal(color, lib) {
+                    found.add(lib);
+                }
+            } else if let Some(enemy) = board.two_liberties(n) {
+                atari_at(board, color, enemy, found);
+            }
+        }
+    }
+}
+
+/// Whether the string at `s` cannot be harmed by an atari: it connects to a healthy string
+/// of its own at one liberty, and at the other it connects too or gets out into open space.
+fn has_miai(board: &Board, s: Point, [a, b]: [Point; 2]) -> bool {
+    let owner = board.stone(s);
+    let head = board.string_head(s);
+    let connects = |lib: Point| {
+        board.neighbours(lib).into_iter().any(|n| {
+            board.stone(n) == owner
+                && board.string_head(n) != head
+                && board.string_liberties(n) >= 2
+        })
+    };
+    let opens = |lib: Point, other: Point| {
+        board
+            .neighbours(lib)
+            .into_iter()
+            .any(|n| n != other && board.is_empty_point(n))
+    };
+    (connects(a) && (connects(b) || opens(b, a))) || (connects(b) && opens(a, b))
 }
 
 /// Rule 4: good shape on the points around the last two moves; `good` says which shapes are.
@@ -294,6 +369,12 @@ impl HeavyPolicy {
         }
         if happens(self.two_liberty_rate, rng) {
             two_liberty_moves(board, color, last, &mut found);
+            if let Some(p) = found.pick(rng) {
+                return Some(p);
+            }
+        }
+        if self.race_rate > 0.0 && happens(self.race_rate, rng) {
+            race_moves(board, color, last, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Some(p);
             }
@@ -420,19 +501,73 @@ mod tests {
         assert!(saw_escape);
     }
 
+    /// The candidates of `rule` for Black after a White move at `last`, sorted.
+    fn found(
+        board: &Board,
+        rule: fn(&Board, Color, Point, &mut Candidates),
+        last: &str,
+    ) -> Vec<Point> {
+        let mut found = Candidates::new();
+        rule(board, Color::Black, at(board, last), &mut found);
+        let mut points = found.points[..found.len].to_vec();
+        points.sort();
+        points
+    }
+
+    fn sorted(board: &Board, names: &[&str]) -> Vec<Point> {
+        let mut points: Vec<Point> = names.iter().map(|n| at(board, n)).collect();
+        points.sort();
+        points
+    }
+
     #[test]
-    fn the_two_liberty_rule_ataris_toward_the_side_with_no_escape() {
-        let mut board = Board::from_diagram(&[
+    fn the_two_liberty_rule_ataris_a_string_without_miai() {
+        // White D4 has D5 and D3 and nothing to connect to: Black may atari at either.
+        let alone = Board::from_diagram(&[
             ".......", //
-            ".......", ".......", "..X.X..", "..X.X..", ".......", ".......",
+            ".......", ".......", "..XOX..", "..X.X..", ".......", ".......",
         ])
         .unwrap();
-        board.play(Color::White, at(&board, "D4")).unwrap();
-        // White D4 has D5 and D3. Black D5 leaves White only D3, where it still has two
-        // liberties at most; Black D3 would let it out at D5.
-        let mut found = Candidates::new();
-        two_liberty_moves(&board, Color::Black, at(&board, "D4"), &mut found);
-        assert_eq!(&found.points[..found.len], &[at(&board, "D5")]);
+        assert_eq!(
+            found(&alone, two_liberty_moves, "D4"),
+            sorted(&alone, &["D3", "D5"])
+        );
+        // With a healthy White stone at D6, White connects at D5 or gets out at D3: miai.
+        let miai = Board::from_diagram(&[
+            ".......", //
+            "...O...", ".......", "..XOX..", "..X.X..", ".......", ".......",
+        ])
+        .unwrap();
+        assert_eq!(found(&miai, two_liberty_moves, "D4"), vec![]);
+    }
+
+    #[test]
+    fn a_string_with_two_liberties_ataris_its_neighbour_when_extending_gains_nothing() {
+        // Black B2-C2 has B1 and C1; extending at either leaves two liberties. White A2 has
+        // two liberties, A3 and A1: Black ataris it.
+        let board = Board::from_diagram(&[
+            ".....", //
+            ".....", ".OO..", "OXXO.", ".....",
+        ])
+        .unwrap();
+        assert_eq!(
+            found(&board, two_liberty_moves, "B3"),
+            sorted(&board, &["A1", "A3"])
+        );
+    }
+
+    #[test]
+    fn a_string_of_three_liberties_ataris_the_enemy_in_a_race() {
+        // Black A2-C2 has three liberties; White D2-D1 next to it has two, C1 and E1.
+        let board = Board::from_diagram(&[
+            ".......", //
+            ".......", ".......", ".......", "OOOX...", "XXXOX..", "...O...",
+        ])
+        .unwrap();
+        assert_eq!(
+            found(&board, race_moves, "D2"),
+            sorted(&board, &["C1", "E1"])
+        );
     }
 
     #[test]
@@ -517,6 +652,7 @@ mod tests {
             read_ladders: true,
             self_atari_rejection: 0.6,
             two_liberty_rate: 0.9,
+            race_rate: 0.5,
             ko_rate: 0.5,
             nakade_rate: 0.8,
             approach_rate: 0.8,

@@ -305,6 +305,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
             read_ladders: tuning.ladders > 0.0,
             self_atari_rejection: tuning.selfatari as f32,
             two_liberty_rate: tuning.twolib as f32,
+            race_rate: tuning.race as f32,
             ko_rate: tuning.ko as f32,
             nakade_rate: tuning.nakade as f32,
             approach_rate: tuning.approach as f32,
