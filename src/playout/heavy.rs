@@ -10,8 +10,10 @@
 //!    strings of three or four liberties there atari an enemy string of two next to them;
 //! 4. at a rate, off by default: the vital point of an eye space of three to six points
 //!    that the last move closed or touched (`knowledge::nakade`);
-//! 5. good 3×3 shape next to the last two moves;
-//! 6. a random move that fills no own eye and puts no string of two or more stones in atari,
+//! 5. at a rate, off by default: the answer to the last two moves, or else to the last move,
+//!    that won the search's earlier games (`replies`);
+//! 6. good 3×3 shape next to the last two moves;
+//! 7. a random move that fills no own eye and puts no string of two or more stones in atari,
 //!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
 //!    space, whose capture leaves a shape that may be killed). At a rate, off by default, a
 //!    refused self-atari turns into an approach move instead: the other liberty of a string
@@ -23,6 +25,7 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
+use super::replies::Replies;
 use super::{Policy, RandomPolicy, happens};
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
@@ -71,17 +74,17 @@ impl Candidates {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct HeavyPolicy {
-    /// 0: rule 3 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
+pub struct HeavyPolicy<'a> {
+    /// 0: rule 6 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
     /// learned strength (the move model's 3×3 gamma) is at least this, each chosen in
     /// proportion to its strength.
     pub learned_shapes: f32,
-    /// How often each of rules 1–3 is tried (Pachi plays its rules at 90% or less; fully
+    /// How often the local rules (1–4) and the shape rule (6) are tried (Pachi plays its rules at 90% or less; fully
     /// determined playouts judge some positions always the same wrong way).
     pub rule_rate: f32,
     /// Rule 2 leaves out escapes into a ladder that works.
     pub read_ladders: bool,
-    /// How often rule 5 refuses a bad self-atari (`RandomPolicy::self_atari_rejection`).
+    /// How often rule 7 refuses a bad self-atari (`RandomPolicy::self_atari_rejection`).
     pub self_atari_rejection: f32,
     /// How often rule 3 is tried; 0 leaves it out.
     pub two_liberty_rate: f32,
@@ -95,6 +98,9 @@ pub struct HeavyPolicy {
     pub approach_rate: f32,
     /// What rule 0 remembers during a playout.
     pub ko_memory: KoMemory,
+    /// The search's good replies, and how often the playouts try them (rule 5).
+    pub replies: Option<&'a Replies>,
+    pub reply_rate: f32,
 }
 
 /// The ko a side was kept from retaking, and the move count then (rule 0).
@@ -105,8 +111,8 @@ pub struct KoMemory {
     moves: u32,
 }
 
-impl Default for HeavyPolicy {
-    fn default() -> HeavyPolicy {
+impl Default for HeavyPolicy<'_> {
+    fn default() -> Self {
         HeavyPolicy {
             learned_shapes: 0.0,
             rule_rate: 1.0,
@@ -118,6 +124,8 @@ impl Default for HeavyPolicy {
             nakade_rate: 0.0,
             approach_rate: 0.0,
             ko_memory: KoMemory::default(),
+            replies: None,
+            reply_rate: 0.0,
         }
     }
 }
@@ -268,7 +276,7 @@ fn has_miai(board: &Board, s: Point, [a, b]: [Point; 2]) -> bool {
     (connects(a) && (connects(b) || opens(b, a))) || (connects(b) && opens(a, b))
 }
 
-/// Rule 4: good shape on the points around the last two moves; `good` says which shapes are.
+/// Rule 6: good shape on the points around the last two moves; `good` says which shapes are.
 fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found: &mut Candidates) {
     for last in board.last_moves().into_iter().flatten() {
         let around = board
@@ -330,7 +338,7 @@ fn approach_move(board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> O
     None
 }
 
-impl HeavyPolicy {
+impl HeavyPolicy<'_> {
     /// Rule 0: `color` was kept from retaking a ko two moves ago; the threat and its answer
     /// have been played and the ko is open again.
     fn ko_retake(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Option<Point> {
@@ -385,7 +393,20 @@ impl HeavyPolicy {
         None
     }
 
-    /// Rule 5.
+    /// Rule 5: a sensible remembered answer.
+    fn good_reply(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Option<Point> {
+        let replies = self.replies?;
+        if !happens(self.reply_rate, rng) {
+            return None;
+        }
+        replies
+            .answers(color, board.last_moves())
+            .into_iter()
+            .flatten()
+            .find(|&p| sensible(board, color, p))
+    }
+
+    /// Rule 6.
     fn shape_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Option<Point> {
         if !happens(self.rule_rate, rng) {
             return None;
@@ -406,7 +427,7 @@ impl HeavyPolicy {
         }
     }
 
-    /// Rule 6.
+    /// Rule 7.
     fn random_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         if self.approach_rate == 0.0 {
             return RandomPolicy {
@@ -438,7 +459,7 @@ impl HeavyPolicy {
     }
 }
 
-impl Policy for HeavyPolicy {
+impl Policy for HeavyPolicy<'_> {
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         if let Some(p) = self.ko_retake(board, color, rng) {
             return Move::Play(p);
@@ -446,6 +467,9 @@ impl Policy for HeavyPolicy {
         if let Some(last) = board.last_moves()[0]
             && let Some(p) = self.local_move(board, color, last, rng)
         {
+            return Move::Play(p);
+        }
+        if let Some(p) = self.good_reply(board, color, rng) {
             return Move::Play(p);
         }
         match self.shape_move(board, color, rng) {
@@ -641,6 +665,44 @@ mod tests {
                 Move::Play(b1)
             );
         }
+    }
+
+    #[test]
+    fn a_remembered_reply_is_played_before_shape_and_chance() {
+        let mut board = Board::new(9);
+        board.play(Color::Black, at(&board, "E5")).unwrap();
+        board.play(Color::White, at(&board, "D4")).unwrap();
+        let replies = Replies::new(&board);
+        let won = [(Color::Black, Move::Play(at(&board, "G7")))];
+        replies.learn(board.last_moves(), &won, Color::Black);
+        let mut policy = HeavyPolicy {
+            replies: Some(&replies),
+            reply_rate: 1.0,
+            ..HeavyPolicy::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..10 {
+            assert_eq!(
+                policy.choose(&board, Color::Black, &mut rng),
+                Move::Play(at(&board, "G7"))
+            );
+        }
+        // The same last two moves with G7 already taken: the reply is not sensible, and the
+        // other rules choose.
+        let mut taken = Board::new(9);
+        for (color, name) in [
+            (Color::Black, "G7"),
+            (Color::White, "C3"),
+            (Color::Black, "E5"),
+            (Color::White, "D4"),
+        ] {
+            taken.play(color, at(&taken, name)).unwrap();
+        }
+        assert_eq!(taken.last_moves(), board.last_moves());
+        assert_ne!(
+            policy.choose(&taken, Color::Black, &mut rng),
+            Move::Play(at(&taken, "G7"))
+        );
     }
 
     #[test]

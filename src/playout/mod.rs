@@ -5,6 +5,7 @@
 //! rule alone does not prevent).
 
 pub mod heavy;
+pub mod replies;
 
 use rand::RngExt;
 use rand::rngs::SmallRng;

@@ -88,15 +88,16 @@ fn variances(gamma: &[f64], games: &[Vec<f64>]) -> Vec<Option<f64>> {
     };
     let m = n - 1;
     let mut a = vec![vec![0.0; 2 * m]; m];
-    for r in 0..m {
+    for (r, row) in a.iter_mut().enumerate() {
         let i = r + 1;
-        a[r][r] = (0..n).filter(|&j| j != i).map(|j| info(i, j)).sum();
-        for c in 0..m {
-            if c != r {
-                a[r][c] = -info(i, c + 1);
-            }
+        for (c, cell) in row[..m].iter_mut().enumerate() {
+            *cell = if c == r {
+                (0..n).filter(|&j| j != i).map(|j| info(i, j)).sum()
+            } else {
+                -info(i, c + 1)
+            };
         }
-        a[r][m + r] = 1.0;
+        row[m + r] = 1.0;
     }
     if !invert(&mut a) {
         return out;

@@ -29,6 +29,7 @@ use crate::game::Game;
 use crate::knowledge;
 use crate::knowledge::features::GROUPS;
 use crate::playout::heavy::HeavyPolicy;
+use crate::playout::replies::Replies;
 use crate::playout::{final_owner, playout_with};
 use tree::{Node, Tree};
 
@@ -103,6 +104,8 @@ struct Shared<'a> {
     limits: &'a Limits,
     start: Instant,
     owned: Vec<[AtomicU32; 2]>,
+    /// The last good replies, when the playouts use them.
+    replies: Option<Replies>,
 }
 
 /// Searches the game's position for `color` and reports the root moves.
@@ -138,6 +141,7 @@ pub fn search_tree(
         owned: (0..MAX_CELLS)
             .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
             .collect(),
+        replies: (limits.tuning.replies > 0.0).then(|| Replies::new(game.board())),
     };
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {
@@ -306,6 +310,8 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
             self_atari_rejection: tuning.selfatari as f32,
             two_liberty_rate: tuning.twolib as f32,
             race_rate: tuning.race as f32,
+            replies: shared.replies.as_ref(),
+            reply_rate: tuning.replies as f32,
             ko_rate: tuning.ko as f32,
             nakade_rate: tuning.nakade as f32,
             approach_rate: tuning.approach as f32,
@@ -320,6 +326,16 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         .margins
         .fetch_add((2.0 * margin).round() as i64, Relaxed);
     update(shared, s, margin);
+    if let Some(replies) = &shared.replies
+        && margin != 0.0
+    {
+        let winner = if margin > 0.0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        replies.learn(shared.root_board.last_moves(), &s.sequence, winner);
+    }
 }
 
 /// Black's area minus White's, less komi; also counts ownership.

@@ -32,6 +32,9 @@ pub struct Tuning {
     /// How often the playouts' own strings of three or four liberties atari an enemy string
     /// of two next to them, 0 to 1 (`HeavyPolicy::race_rate`); 0 leaves it out.
     pub race: f64,
+    /// How often the playouts try the last good reply (`playout::replies`), 0 to 1; 0 keeps
+    /// no table.
+    pub replies: f64,
     /// Virtual games, in prior units, of the line prior in open areas of boards of 13×13 and
     /// up (`priors`); 0 leaves it out.
     pub lines: f64,
@@ -63,6 +66,7 @@ impl Default for Tuning {
             selfatari: 1.0,
             twolib: 0.0,
             race: 0.0,
+            replies: 0.0,
             lines: 1.0,
             distance: 0.0,
             ko: 0.0,
@@ -85,7 +89,8 @@ impl Tuning {
              do not escape into working ladders, {}), selfatari (how often random playout \
              moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
              two-liberty rule, {}), race (how often their strings of three or four liberties \
-             atari an enemy string of two, {}), lines (prior units for the third line against the first two in \
+             atari an enemy string of two, {}), replies (how often they play the last good \
+             reply, {}), lines (prior units for the third line against the first two in \
              open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
              for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
@@ -101,6 +106,7 @@ impl Tuning {
             d.selfatari,
             d.twolib,
             d.race,
+            d.replies,
             d.lines,
             d.distance,
             d.ko,
@@ -134,18 +140,19 @@ impl Tuning {
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = number,
                 "race" if number <= 1.0 => tuning.race = number,
+                "replies" if number <= 1.0 => tuning.replies = number,
                 "ko" if number <= 1.0 => tuning.ko = number,
                 "nakade" if number <= 1.0 => tuning.nakade = number,
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "distance" | "ko" | "nakade" | "approach" => {
+                | "replies" | "distance" | "ko" | "nakade" | "approach" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, lines, distance, ko, nakade, approach)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach)"
                     ));
                 }
             }
@@ -198,6 +205,7 @@ mod tests {
             ("distance=1.5", "distance"),
             ("ko=2", "ko"),
             ("race=1.5", "race"),
+            ("replies=2", "replies"),
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
             ("ucb=1", "unknown constant ucb"),
