@@ -68,6 +68,8 @@ const RESIGN_STREAK: u32 = 3;
 /// Playouts of each search behind `final_status_list` when the position was not just searched
 /// (fewer if `--playouts` asks for fewer per move).
 const JUDGEMENT_PLAYOUTS: u64 = 3000;
+/// The learned prior of the judgement's searches (`Tuning::learned`).
+const JUDGEMENT_LEARNED_PRIOR: f64 = 8.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -391,6 +393,12 @@ impl Player {
             // An interrupted judgement would be kept with too few games behind it; it is
             // short anyway.
             limits.halt = None;
+            // The judgement's thresholds were set with a lighter learned prior and MoGo's
+            // shapes in the playouts. Its short searches with the move choice's settings
+            // lean into self-ataris: they called a seki dead and a lone stone in the enemy's
+            // area unsettled (`gtp::tests::scoring`).
+            limits.tuning.learned = JUDGEMENT_LEARNED_PRIOR;
+            limits.tuning.shapes = 0.0;
             let expected = search::search(game, game.to_move(), &limits, &self.pool).mean_margin;
             limits.playouts = Some(playouts);
             limits.komi_offset = expected;

@@ -25,7 +25,7 @@ loadsgf games/19x19-10k-ladder-g16.sgf 45
 # GNU Go's margin: 8.9 points
 loadsgf games/19x19-10k-ladder-g25.sgf 90
 40 reg_genmove white
-#? [D15]*
+#? [D15]
 
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
@@ -75,7 +75,7 @@ loadsgf games/19x19-10k-final-g1.sgf 137
 # GNU Go's margin: 64.2 points
 loadsgf games/19x19-10k-final-g5.sgf 122
 140 reg_genmove white
-#? [O18]*
+#? [O18]
 
 # GNU Go's margin: 10.9 points
 loadsgf games/19x19-10k-final-g6.sgf 37
@@ -145,7 +145,7 @@ loadsgf games/19x19-10k-ladder-g2.sgf 81
 # GNU Go's margin: 15.1 points
 loadsgf games/19x19-10k-ladder-g40.sgf 93
 280 reg_genmove black
-#? [O10]
+#? [O10]*
 
 # GNU Go's margin: 15.6 points
 loadsgf games/19x19-10k-ladder-g8.sgf 29

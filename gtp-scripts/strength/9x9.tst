@@ -40,12 +40,12 @@ loadsgf games/9x9-5k-50a5ff7-g112.sgf 24
 # GNU Go's margin: 10.3 points
 loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 70 reg_genmove black
-#? [H6]
+#? [H6]*
 
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
 80 reg_genmove black
-#? [G2]*
+#? [G2]
 
 # GNU Go's margin: 42.3 points
 loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
@@ -65,7 +65,7 @@ loadsgf games/9x9-5k-50a5ff7-g143.sgf 10
 # GNU Go's margin: 16.2 points
 loadsgf games/9x9-5k-50a5ff7-g147.sgf 9
 120 reg_genmove black
-#? [F6]*
+#? [F6]
 
 # GNU Go's margin: 11.0 points
 loadsgf games/9x9-5k-50a5ff7-g151.sgf 13
@@ -125,7 +125,7 @@ loadsgf games/9x9-5k-50a5ff7-g33.sgf 27
 # GNU Go's margin: 6.6 points
 loadsgf games/9x9-5k-50a5ff7-g34.sgf 10
 240 reg_genmove white
-#? [E2]*
+#? [E2]
 
 # GNU Go's margin: 3.1 points
 loadsgf games/9x9-5k-50a5ff7-g35.sgf 25
@@ -160,7 +160,7 @@ loadsgf games/9x9-5k-50a5ff7-g58.sgf 37
 # GNU Go's margin: 46.5 points
 loadsgf games/9x9-5k-50a5ff7-g59.sgf 10
 310 reg_genmove white
-#? [C4]
+#? [C4]*
 
 # GNU Go's margin: 25.3 points
 loadsgf games/9x9-5k-50a5ff7-g60.sgf 29
@@ -170,7 +170,7 @@ loadsgf games/9x9-5k-50a5ff7-g60.sgf 29
 # GNU Go's margin: 5.1 points
 loadsgf games/9x9-5k-50a5ff7-g65.sgf 28
 330 reg_genmove white
-#? [A3]*
+#? [A3]
 
 # GNU Go's margin: 27.8 points
 loadsgf games/9x9-5k-50a5ff7-g67.sgf 19

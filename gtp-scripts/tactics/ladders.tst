@@ -11,7 +11,7 @@ loadsgf ladder/no-escape.sgf
 # bottom left corner, D3 to the top right, where Black Q16 stands. GNU Go: E4, then D3.
 loadsgf ladder/capture.sgf
 20 reg_genmove black
-#? [E4|D3]
+#? [E4|D3]*
 
 # The same with White at Q16, on the way of the ladder from D3: only E4 captures.
 # GNU Go plays E4 and does not list D3 among its ten best moves.

@@ -97,7 +97,7 @@ loadsgf sgf/023-no-self-atari.sgf
 
 loadsgf sgf/024-capture.sgf
 240 reg_genmove black
-#? [G7]
+#? [G7]*
 
 loadsgf sgf/025-no-self-atari.sgf
 250 reg_genmove white
@@ -185,7 +185,7 @@ loadsgf sgf/045-escape.sgf
 
 loadsgf sgf/046-capture.sgf
 460 reg_genmove black
-#? [F9]*
+#? [F9]
 
 loadsgf sgf/047-escape.sgf
 470 reg_genmove black

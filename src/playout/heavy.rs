@@ -77,10 +77,12 @@ impl Candidates {
 pub struct HeavyPolicy<'a> {
     /// 0: rule 6 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
     /// learned strength (the move model's 3×3 gamma) is at least this, each chosen in
-    /// proportion to its strength.
+    /// proportion to its strength, as Pachi weighs its shapes (2 by default: with the learned
+    /// prior at 16, 107/199 against Pachi on 9×9 where MoGo's shapes won 89/199).
     pub learned_shapes: f32,
-    /// How often the local rules (1–4) and the shape rule (6) are tried (Pachi plays its rules at 90% or less; fully
-    /// determined playouts judge some positions always the same wrong way).
+    /// How often the local rules (1–4) and the shape rule (6) are tried (Pachi plays its
+    /// rules at 90% or less; fully determined playouts judge some positions always the same
+    /// wrong way).
     pub rule_rate: f32,
     /// Rule 2 leaves out escapes into a ladder that works.
     pub read_ladders: bool,
@@ -114,7 +116,7 @@ pub struct KoMemory {
 impl Default for HeavyPolicy<'_> {
     fn default() -> Self {
         HeavyPolicy {
-            learned_shapes: 0.0,
+            learned_shapes: 2.0,
             rule_rate: 1.0,
             read_ladders: false,
             self_atari_rejection: 1.0,
@@ -511,18 +513,18 @@ mod tests {
     fn saves_a_string_put_in_atari() {
         let mut board = Board::from_diagram(&[
             ".......", //
-            ".......", "..O....", ".OXO...", ".......", ".......", ".......",
+            ".......", "..O....", ".OX....", ".......", ".......", ".......",
         ])
         .unwrap();
-        board.play(Color::White, at(&board, "E3")).unwrap();
-        // Black C4 has one liberty left, C3; extending there gives it three.
+        board.play(Color::White, at(&board, "D4")).unwrap();
+        // White D4 leaves Black C4 one liberty, C3; extending there gives it three.
         let mut rng = SmallRng::seed_from_u64(2);
-        let mut saw_escape = false;
         for _ in 0..20 {
-            let mv = HeavyPolicy::default().choose(&board, Color::Black, &mut rng);
-            saw_escape |= mv == Move::Play(at(&board, "C3"));
+            assert_eq!(
+                HeavyPolicy::default().choose(&board, Color::Black, &mut rng),
+                Move::Play(at(&board, "C3"))
+            );
         }
-        assert!(saw_escape);
     }
 
     /// The candidates of `rule` for Black after a White move at `last`, sorted.

@@ -10,7 +10,8 @@ pub struct Tuning {
     /// Scales every prior's virtual games: how long knowledge outweighs the games played.
     pub prior: f64,
     /// Virtual wins for the learned model's favourites, in prior units per square root of the
-    /// model's share of the move.
+    /// model's share of the move. 16 units is about Pachi's weight (its pattern prior is 15
+    /// times its even prior).
     pub learned: f64,
     /// Games through a leaf before it is expanded; 0 picks by board size (`expand_visits`).
     pub expand: u32,
@@ -57,10 +58,10 @@ impl Default for Tuning {
         Tuning {
             rave: 3000.0,
             prior: 1.0,
-            learned: 8.0,
+            learned: 16.0,
             expand: 0,
             virtual_loss: 1.0,
-            shapes: 0.0,
+            shapes: 2.0,
             rate: 1.0,
             ladders: 0.0,
             selfatari: 1.0,
