@@ -162,14 +162,11 @@ fn atari_moves(board: &Board, color: Color, last: Point, ladders: bool, found: &
             continue;
         };
         // Capture an enemy string next to ours that is in atari too.
-        for s in board.string_stones(n) {
-            for m in board.neighbours(s) {
-                if board.stone(m) == Some(color.opponent())
-                    && let Some(lib) = board.atari_liberty(m)
-                    && board.is_legal(color, lib)
-                {
-                    found.add(lib);
-                }
+        for m in enemy_neighbours(board, n) {
+            if let Some(lib) = board.atari_liberty(m)
+                && board.is_legal(color, lib)
+            {
+                found.add(lib);
             }
         }
         if sensible(board, color, escape)
@@ -205,13 +202,9 @@ fn race_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) 
         if board.stone(s) != Some(color) || !(3..=4).contains(&board.string_liberties(s)) {
             continue;
         }
-        for t in board.string_stones(s) {
-            for n in board.neighbours(t) {
-                if board.stone(n) == Some(color.opponent())
-                    && let Some(liberties) = board.two_liberties(n)
-                {
-                    atari_at(board, color, liberties, found);
-                }
+        for n in enemy_neighbours(board, s) {
+            if let Some(liberties) = board.two_liberties(n) {
+                atari_at(board, color, liberties, found);
             }
         }
     }
@@ -241,20 +234,25 @@ fn defend_two_liberties(
             found.add(lib);
         }
     }
-    for t in board.string_stones(s) {
-        for n in board.neighbours(t) {
-            if board.stone(n) != Some(color.opponent()) {
-                continue;
+    for n in enemy_neighbours(board, s) {
+        if let Some(lib) = board.atari_liberty(n) {
+            if board.is_legal(color, lib) {
+                found.add(lib);
             }
-            if let Some(lib) = board.atari_liberty(n) {
-                if board.is_legal(color, lib) {
-                    found.add(lib);
-                }
-            } else if let Some(enemy) = board.two_liberties(n) {
-                atari_at(board, color, enemy, found);
-            }
+        } else if let Some(enemy) = board.two_liberties(n) {
+            atari_at(board, color, enemy, found);
         }
     }
+}
+
+/// The enemy stones touching the string at `s` (a stone of a string touching it at several
+/// points comes once for each).
+fn enemy_neighbours(board: &Board, s: Point) -> impl Iterator<Item = Point> + '_ {
+    let enemy = board.stone(s).map(Color::opponent);
+    board
+        .string_stones(s)
+        .flat_map(|t| board.neighbours(t))
+        .filter(move |&n| board.stone(n).is_some() && board.stone(n) == enemy)
 }
 
 /// Whether the string at `s` cannot be harmed by an atari: it connects to a healthy string
