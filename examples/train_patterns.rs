@@ -13,6 +13,12 @@
 //!
 //! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
 //! (needs `xz` and `../shared/data/games/`).
+//!
+//! The owner group (who owns a point at the end of playouts, known only inside a search) is
+//! fitted apart, the other strengths held: `cargo run --release --example train_patterns --
+//! owner [GAMES_PER_FILE] [PLAYOUTS] [EVERY]` plays PLAYOUTS playouts from every EVERY-th
+//! position of the games and rewrites the owner lines of `weights.txt`, which the full fit
+//! keeps.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -23,7 +29,14 @@ use std::collections::HashMap;
 use tengen::board::{Board, Move};
 use tengen::game::{Step, Superko};
 
-use tengen::knowledge::features::{GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, features_with};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use tengen::knowledge::features::{
+    GROUP_NAMES, GROUP_SIZES, GROUPS, OWNER, SPATIAL, features_with, owner_value,
+};
+use tengen::knowledge::weights;
+use tengen::playout::heavy::HeavyPolicy;
+use tengen::playout::ownership::Ownership;
 use tengen::knowledge::pattern::canonical;
 use tengen::knowledge::spatial::{self, Dictionary};
 
@@ -44,6 +57,7 @@ const TEST_GAMES: usize = 40;
 const MIN_SHAPE: u32 = 8;
 /// The dictionary's largest size: the feature is a 16-bit value.
 const MOST_SHAPES: usize = u16::MAX as usize;
+const WEIGHTS: &str = "src/knowledge/weights.txt";
 
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
@@ -218,10 +232,16 @@ fn accuracy(gammas: &[Vec<f64>], test: &[Competition]) -> String {
 }
 
 fn main() {
+    let owner = std::env::args().nth(1).is_some_and(|a| a == "owner");
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
+    if owner {
+        let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
+        fit_owner(get(0, 40), get(1, 128) as u32, get(2, 4));
+        return;
+    }
     let per_file = args.first().copied().unwrap_or(300);
     let iterations = args.get(1).copied().unwrap_or(12);
     let games_of = |count: usize, test: bool| -> Vec<String> {
@@ -297,7 +317,8 @@ fn main() {
             }
         }
     }
-    std::fs::write("src/knowledge/weights.txt", out).expect("write the weights");
+    out.push_str(&owner_lines());
+    std::fs::write(WEIGHTS, out).expect("write the weights");
     let mut dictionary = format!(
         "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
          # {} shapes seen {MIN_SHAPE} times or more around the moves played in the games of weights.txt.\n",
@@ -308,4 +329,128 @@ fn main() {
     }
     std::fs::write("src/knowledge/spatial.txt", dictionary).expect("write the shapes");
     eprintln!("wrote src/knowledge/weights.txt and src/knowledge/spatial.txt");
+}
+
+/// The owner group's lines of `weights.txt` (its comments start `# owner`), which only
+/// `fit_owner` writes.
+fn owner_lines() -> String {
+    let old = std::fs::read_to_string(WEIGHTS).unwrap_or_default();
+    old.lines()
+        .filter(|l| l.starts_with("owner ") || l.starts_with("# owner"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// One position for the owner fit: the model's strength of each candidate without the owner
+/// feature, and its owner value; the move played first.
+struct OwnerCompetition {
+    strengths: Vec<f64>,
+    owners: Vec<usize>,
+}
+
+/// The owner competitions of every `every`-th position of one record, with the ownership of
+/// `playouts` playouts of the default policy from each.
+fn owner_competitions(text: &str, playouts: u32, every: usize, seed: u64) -> Vec<OwnerCompetition> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let shapes = spatial::built_in();
+    let mut out = Vec::new();
+    let mut index = 0;
+    replay(text, |board, color, played| {
+        index += 1;
+        if index % every != 0 {
+            return;
+        }
+        let ownership = Ownership::default();
+        let mut policy = HeavyPolicy::default();
+        ownership.play(board, color, playouts, &mut policy, &mut rng);
+        let window = spatial::Window::new(board, color);
+        let others = board
+            .empty_points()
+            .filter(|&p| p != played && !board.is_eye(color, p) && board.is_legal(color, p));
+        let (mut strengths, mut owners) = (Vec::new(), Vec::new());
+        for p in std::iter::once(played).chain(others) {
+            let f = features_with(board, color, p, &window, shapes);
+            strengths.push(f64::from(weights::strength(&f, color)));
+            owners.push(owner_value(ownership.share(p, color)) as usize);
+        }
+        out.push(OwnerCompetition { strengths, owners });
+    });
+    out
+}
+
+/// How often the strongest candidate is the move played, with the owner strengths `gammas`.
+fn owner_top_one(gammas: &[f64], data: &[OwnerCompetition]) -> f64 {
+    let hits = data
+        .par_iter()
+        .filter(|c| {
+            let s = |i: usize| c.strengths[i] * gammas[c.owners[i]];
+            (1..c.owners.len()).all(|i| s(i) < s(0))
+        })
+        .count();
+    hits as f64 / data.len().max(1) as f64
+}
+
+/// Fits the owner group alone on `per_file` training games of each collection and rewrites
+/// its lines of `weights.txt`.
+fn fit_owner(per_file: usize, playouts: u32, every: usize) {
+    let load = |test: bool, count: usize| -> Vec<OwnerCompetition> {
+        let games: Vec<String> = FILES.iter().flat_map(|f| sample(f, count, test)).collect();
+        (games.par_iter().enumerate())
+            .flat_map(|(i, g)| owner_competitions(g, playouts, every.max(1), i as u64))
+            .collect()
+    };
+    let (data, test) = (load(false, per_file), load(true, TEST_GAMES / 4));
+    eprintln!("{} training positions, {} test positions", data.len(), test.len());
+    let values = GROUP_SIZES[OWNER];
+    let mut wins = vec![0.0f64; values];
+    data.iter().for_each(|c| wins[c.owners[0]] += 1.0);
+    let mut gammas = vec![1.0f64; values];
+    let before = owner_top_one(&gammas, &test);
+    for _ in 0..20 {
+        let denominators = data
+            .par_iter()
+            .fold(
+                || vec![0.0f64; values],
+                |mut sums, c| {
+                    let total: f64 = (c.strengths.iter().zip(&c.owners))
+                        .map(|(s, &v)| s * gammas[v])
+                        .sum();
+                    for (s, &v) in c.strengths.iter().zip(&c.owners) {
+                        sums[v] += s / total;
+                    }
+                    sums
+                },
+            )
+            .reduce(
+                || vec![0.0f64; values],
+                |a, b| a.iter().zip(b).map(|(x, y)| x + y).collect(),
+            );
+        // Value 0 (unknown) never occurs here and keeps strength 1.
+        for v in 1..values {
+            let prior = 2.0 / (gammas[v] + 1.0);
+            gammas[v] = (wins[v] + 1.0) / (denominators[v] + prior);
+        }
+    }
+    let after = owner_top_one(&gammas, &test);
+    let old = std::fs::read_to_string(WEIGHTS).expect("read the weights");
+    let mut out: String = old
+        .lines()
+        .filter(|l| !l.starts_with("owner ") && !l.starts_with("# owner"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    writeln!(
+        out,
+        "# owner: fitted alone by `cargo run --release --example train_patterns -- owner \
+         {per_file} {playouts} {every}` on {} positions; top-1 on {} test positions {:.1}% -> {:.1}%.",
+        data.len(),
+        test.len(),
+        100.0 * before,
+        100.0 * after
+    )
+    .unwrap();
+    for (v, gamma) in gammas.iter().enumerate().skip(1) {
+        writeln!(out, "owner {v} {gamma:.4}").unwrap();
+    }
+    std::fs::write(WEIGHTS, out).expect("write the weights");
+    eprintln!("owner strengths {gammas:.3?}; top-1 {before:.3} -> {after:.3}; wrote {WEIGHTS}");
 }

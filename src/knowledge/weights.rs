@@ -67,7 +67,9 @@ pub fn strength(f: &[u16; GROUPS], color: Color) -> f32 {
     let model = model();
     let shape = model.shapes[color.index()][f[0] as usize];
     let spatial = spatial::strength(f[SPATIAL]);
-    (1..SPATIAL).fold(shape * spatial, |s, g| s * model.gammas[g][f[g] as usize])
+    (1..GROUPS)
+        .filter(|&g| g != SPATIAL)
+        .fold(shape * spatial, |s, g| s * model.gammas[g][f[g] as usize])
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! rule alone does not prevent).
 
 pub mod heavy;
+pub mod ownership;
 pub mod replies;
 
 use rand::RngExt;

@@ -3,7 +3,8 @@
 //! playouts, one shared tree searched by every thread with virtual loss.
 //!
 //! Moves that would bring back any earlier arrangement of stones (in the game or along the
-//! path) never enter the tree. A search also gathers ownership statistics for dead stones.
+//! path) never enter the tree. A search also counts who owns each point at the end of its playouts
+//! (`playout::ownership`), for dead stones and, with `--tune owner=N`, for the move model.
 
 pub mod dynamic_komi;
 mod priors;
@@ -18,19 +19,20 @@ pub use tuning::Tuning;
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color, MAX_CELLS, Move, Point, PointMap};
+use crate::board::{Board, Color, Move, Point, PointMap};
 use crate::game::Game;
 use crate::knowledge;
-use crate::knowledge::features::GROUPS;
+use crate::knowledge::features::{GROUPS, OWNER};
 use crate::playout::heavy::HeavyPolicy;
+use crate::playout::ownership::Ownership;
+use crate::playout::playout_with;
 use crate::playout::replies::Replies;
-use crate::playout::{final_owner, playout_with};
 use tree::{Node, Tree};
 
 /// A question the search asks between playouts: should it stop now? (A command arrived, the
@@ -83,6 +85,10 @@ pub fn thread_pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
+/// Mixed into the seed of the ownership playouts before a search (`--tune owner=N`), so that
+/// they differ from the first thread's playouts.
+const OWNER_SEED: u64 = 0x6F77_6E65_7273;
+
 /// Check the early-stop rule every this many playouts.
 const CHECK_EVERY: u64 = 64;
 
@@ -103,7 +109,7 @@ struct Shared<'a> {
     stop: AtomicBool,
     limits: &'a Limits,
     start: Instant,
-    owned: Vec<[AtomicU32; 2]>,
+    ownership: Ownership,
     /// The last good replies, when the playouts use them.
     replies: Option<Replies>,
 }
@@ -138,11 +144,16 @@ pub fn search_tree(
         stop: AtomicBool::new(false),
         limits,
         start: Instant::now(),
-        owned: (0..MAX_CELLS)
-            .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
-            .collect(),
+        ownership: Ownership::default(),
         replies: (limits.tuning.replies > 0.0).then(|| Replies::new(game.board())),
     };
+    if limits.tuning.owner > 0.0 {
+        // The owner feature needs ownership before the first expansion.
+        let mut rng = SmallRng::seed_from_u64(limits.seed ^ OWNER_SEED);
+        let mut policy = playout_policy(&limits.tuning, None);
+        let games = limits.tuning.owner as u32;
+        (shared.ownership).play(game.board(), color, games, &mut policy, &mut rng);
+    }
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {
         expand(&shared, root, game.board(), color, &[game.board().hash()]);
@@ -302,21 +313,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
     if passes < 2 {
         let sequence = &mut s.sequence;
-        let tuning = &shared.limits.tuning;
-        let mut policy = HeavyPolicy {
-            learned_shapes: tuning.shapes as f32,
-            rule_rate: tuning.rate as f32,
-            read_ladders: tuning.ladders > 0.0,
-            self_atari_rejection: tuning.selfatari as f32,
-            two_liberty_rate: tuning.twolib as f32,
-            race_rate: tuning.race as f32,
-            replies: shared.replies.as_ref(),
-            reply_rate: tuning.replies as f32,
-            ko_rate: tuning.ko as f32,
-            nakade_rate: tuning.nakade as f32,
-            approach_rate: tuning.approach as f32,
-            ..HeavyPolicy::default()
-        };
+        let mut policy = playout_policy(&shared.limits.tuning, shared.replies.as_ref());
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))
         });
@@ -338,16 +335,27 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
 }
 
+/// The playouts' policy with the search's constants.
+fn playout_policy<'a>(tuning: &Tuning, replies: Option<&'a Replies>) -> HeavyPolicy<'a> {
+    HeavyPolicy {
+        learned_shapes: tuning.shapes as f32,
+        rule_rate: tuning.rate as f32,
+        read_ladders: tuning.ladders > 0.0,
+        self_atari_rejection: tuning.selfatari as f32,
+        two_liberty_rate: tuning.twolib as f32,
+        race_rate: tuning.race as f32,
+        replies,
+        reply_rate: tuning.replies as f32,
+        ko_rate: tuning.ko as f32,
+        nakade_rate: tuning.nakade as f32,
+        approach_rate: tuning.approach as f32,
+        ..HeavyPolicy::default()
+    }
+}
+
 /// Black's area minus White's, less komi; also counts ownership.
 fn score(shared: &Shared, board: &Board) -> f64 {
-    let mut difference = 0i32;
-    for p in board.points() {
-        if let Some(c) = final_owner(board, p) {
-            shared.owned[p.index()][c.index()].fetch_add(1, Relaxed);
-            difference += if c == Color::Black { 1 } else { -1 };
-        }
-    }
-    difference as f64 - shared.komi
+    f64::from(shared.ownership.count(board)) - shared.komi
 }
 
 /// Backs the result up the path: real statistics for the nodes played, AMAF statistics for
@@ -473,6 +481,10 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     for i in 0..count {
         features[i] =
             knowledge::features::features_with(board, color, candidates[i], &window, shapes);
+        if shared.limits.tuning.owner > 0.0 {
+            let share = shared.ownership.share(candidates[i], color);
+            features[i][OWNER] = knowledge::features::owner_value(share);
+        }
         strengths[i] = knowledge::weights::strength(&features[i], color);
     }
     let total: f32 = strengths[..count].iter().sum();

@@ -73,17 +73,7 @@ pub(super) fn report(shared: &Shared) -> Report {
             .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
     });
     let playouts = shared.finished.load(Relaxed);
-    let total = playouts.max(1) as f32;
-    let ownership = shared
-        .owned
-        .iter()
-        .map(|o| {
-            [
-                o[0].load(Relaxed) as f32 / total,
-                o[1].load(Relaxed) as f32 / total,
-            ]
-        })
-        .collect();
+    let ownership = shared.ownership.shares();
     Report {
         moves,
         candidates: candidates(tree, children),

@@ -141,3 +141,41 @@ fn a_close_race_between_the_two_best_moves_is_unclear() {
     // Behind in visits but winning more often: it may still overtake.
     assert!(unclear(stats(300, 300), stats(100, 120)));
 }
+
+/// With the owner feature (`--tune owner=N`), a move deep in the area White holds starts with
+/// fewer virtual games than without it, and a move in the open does not.
+#[test]
+fn the_owner_feature_lowers_the_prior_of_moves_in_settled_areas() {
+    let game = game_from(
+        &[
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+            "......O..",
+        ],
+        Color::Black,
+        7.5,
+    );
+    let priors = |owner: f64| {
+        let mut limits = limits(1, 1, 5);
+        limits.tuning.owner = owner;
+        let tree = Tree::new(limits.max_tree_bytes);
+        let (_, tree) = search_tree(&game, Color::Black, &limits, &pool(1), tree, None);
+        let children = tree.node(Tree::ROOT).children().unwrap();
+        let prior = |name: &str| {
+            let p = game.board().point_named(name).unwrap();
+            let mut nodes = children.clone().map(|i| tree.node(i));
+            nodes.find(|n| n.mv() == Move::Play(p)).unwrap().prior_visits()
+        };
+        (prior("H5"), prior("D5"))
+    };
+    let (inside, open) = priors(0.0);
+    let (inside_owned, open_owned) = priors(200.0);
+    assert!(inside_owned < inside, "{inside_owned} {inside}");
+    assert!(open_owned >= open, "{open_owned} {open}");
+}

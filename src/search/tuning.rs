@@ -51,7 +51,14 @@ pub struct Tuning {
     /// How often a refused self-atari in the playouts turns into an approach move, 0 to 1
     /// (`HeavyPolicy::approach_rate`).
     pub approach: f64,
+    /// Playouts from the position before each search whose ownership the move model's owner
+    /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
+    /// the feature out. At most `MOST_OWNER_GAMES`.
+    pub owner: f64,
 }
+
+/// The most ownership playouts before a search: a few seconds on 19×19.
+const MOST_OWNER_GAMES: f64 = 10_000.0;
 
 impl Default for Tuning {
     fn default() -> Tuning {
@@ -73,6 +80,7 @@ impl Default for Tuning {
             ko: 0.0,
             nakade: 0.0,
             approach: 0.0,
+            owner: 0.0,
         }
     }
 }
@@ -95,7 +103,9 @@ impl Tuning {
              open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
              for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
-             approach (how often a refused self-atari turns into an approach move, {})",
+             approach (how often a refused self-atari turns into an approach move, {}), owner \
+             (playouts before each search for the move model's owner feature, {}; 0 leaves it \
+             out)",
             d.rave,
             d.prior,
             d.learned,
@@ -112,7 +122,8 @@ impl Tuning {
             d.distance,
             d.ko,
             d.nakade,
-            d.approach
+            d.approach,
+            d.owner
         )
     }
 
@@ -147,13 +158,16 @@ impl Tuning {
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
+                "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
+                    tuning.owner = number
+                }
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "replies" | "distance" | "ko" | "nakade" | "approach" => {
+                | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, owner)"
                     ));
                 }
             }
@@ -179,7 +193,9 @@ mod tests {
     #[test]
     fn pairs_change_only_what_they_name() {
         let tuning =
-            Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4").unwrap();
+            Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500")
+                .unwrap();
+        assert_eq!(tuning.owner, 500.0);
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
         assert_eq!(tuning.nakade, Tuning::default().nakade);
@@ -209,6 +225,8 @@ mod tests {
             ("replies=2", "replies"),
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
+            ("owner=0.5", "owner"),
+            ("owner=20000", "owner"),
             ("ucb=1", "unknown constant ucb"),
         ] {
             let error = Tuning::parse(text).unwrap_err();
