@@ -34,11 +34,11 @@ use rand::rngs::SmallRng;
 use tengen::knowledge::features::{
     GROUP_NAMES, GROUP_SIZES, GROUPS, OWNER, SPATIAL, features_with, owner_value,
 };
+use tengen::knowledge::pattern::canonical;
+use tengen::knowledge::spatial::{self, Dictionary};
 use tengen::knowledge::weights;
 use tengen::playout::heavy::HeavyPolicy;
 use tengen::playout::ownership::Ownership;
-use tengen::knowledge::pattern::canonical;
-use tengen::knowledge::spatial::{self, Dictionary};
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -400,7 +400,11 @@ fn fit_owner(per_file: usize, playouts: u32, every: usize) {
             .collect()
     };
     let (data, test) = (load(false, per_file), load(true, TEST_GAMES / 4));
-    eprintln!("{} training positions, {} test positions", data.len(), test.len());
+    eprintln!(
+        "{} training positions, {} test positions",
+        data.len(),
+        test.len()
+    );
     let values = GROUP_SIZES[OWNER];
     let mut wins = vec![0.0f64; values];
     data.iter().for_each(|c| wins[c.owners[0]] += 1.0);
