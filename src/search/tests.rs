@@ -170,7 +170,10 @@ fn the_owner_feature_lowers_the_prior_of_moves_in_settled_areas() {
         let prior = |name: &str| {
             let p = game.board().point_named(name).unwrap();
             let mut nodes = children.clone().map(|i| tree.node(i));
-            nodes.find(|n| n.mv() == Move::Play(p)).unwrap().prior_visits()
+            nodes
+                .find(|n| n.mv() == Move::Play(p))
+                .unwrap()
+                .prior_visits()
         };
         (prior("H5"), prior("D5"))
     };

@@ -192,9 +192,10 @@ mod tests {
 
     #[test]
     fn pairs_change_only_what_they_name() {
-        let tuning =
-            Tuning::parse("rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500")
-                .unwrap();
+        let tuning = Tuning::parse(
+            "rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500",
+        )
+        .unwrap();
         assert_eq!(tuning.owner, 500.0);
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
