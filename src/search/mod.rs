@@ -3,8 +3,9 @@
 //! playouts, one shared tree searched by every thread with virtual loss.
 //!
 //! Moves that would bring back any earlier arrangement of stones (in the game or along the
-//! path) never enter the tree. A search also counts who owns each point at the end of its playouts
-//! (`playout::ownership`), for dead stones and, with `--tune owner=N`, for the move model.
+//! path) never enter the tree. A search also counts who owns each point at the end of its
+//! playouts (`playout::ownership`), for dead stones and, with `--tune owner=N`, for the move
+//! model.
 
 pub mod dynamic_komi;
 mod priors;
@@ -152,7 +153,9 @@ pub fn search_tree(
         let mut rng = SmallRng::seed_from_u64(limits.seed ^ OWNER_SEED);
         let mut policy = playout_policy(&limits.tuning, None);
         let games = limits.tuning.owner as u32;
-        (shared.ownership).play(game.board(), color, games, &mut policy, &mut rng);
+        shared
+            .ownership
+            .play(game.board(), color, games, &mut policy, &mut rng);
     }
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {
