@@ -26,7 +26,7 @@ use std::process::{Command, Stdio};
 
 use rayon::prelude::*;
 use std::collections::HashMap;
-use tengen::board::{Board, Move};
+use tengen::board::{Board, Color, Move, Point};
 use tengen::game::{Step, Superko};
 
 use rand::SeedableRng;
@@ -87,7 +87,7 @@ fn sample(file: &str, count: usize, test: bool) -> Vec<String> {
 
 /// Replays one record (nothing if it does not load), showing `each` the board before every
 /// move played, the mover and the move.
-fn replay(text: &str, mut each: impl FnMut(&Board, tengen::board::Color, tengen::board::Point)) {
+fn replay(text: &str, mut each: impl FnMut(&Board, Color, Point)) {
     let Ok(trees) = tengen::sgf::parse(text) else {
         return;
     };
@@ -144,6 +144,15 @@ fn harvest(games: &[String]) -> Vec<u64> {
     frequent.into_iter().map(|(hash, _)| hash).collect()
 }
 
+/// The candidates of a move of a record: the move played first, then every other legal move
+/// that fills no own eye.
+fn candidates(board: &Board, color: Color, played: Point) -> impl Iterator<Item = Point> + '_ {
+    let others = board
+        .empty_points()
+        .filter(move |&p| p != played && !board.is_eye(color, p) && board.is_legal(color, p));
+    std::iter::once(played).chain(others)
+}
+
 /// The competitions of one record.
 fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
     let mut out = Vec::new();
@@ -154,12 +163,7 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
             f[0] = canonical(f[0], color);
             f
         };
-        let mut candidates = vec![canonical(played)];
-        for p in board.empty_points() {
-            if p != played && !board.is_eye(color, p) && board.is_legal(color, p) {
-                candidates.push(canonical(p));
-            }
-        }
+        let candidates = candidates(board, color, played).map(canonical).collect();
         out.push(Competition {
             candidates,
             size: board.size(),
@@ -170,6 +174,12 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
 
 fn strength(gammas: &[Vec<f64>], f: &[u16; GROUPS]) -> f64 {
     (0..GROUPS).map(|g| gammas[g][f[g] as usize]).product()
+}
+
+/// A value's new strength from its wins and the sum of its share of every competition it
+/// took part in, with Coulom's prior: a virtual win and a virtual loss against strength 1.
+fn mm_step(gamma: f64, wins: f64, denominator: f64) -> f64 {
+    (wins + 1.0) / (denominator + 2.0 / (gamma + 1.0))
 }
 
 /// One MM update of group `g`.
@@ -199,9 +209,7 @@ fn update_group(gammas: &mut [Vec<f64>], wins: &[Vec<f64>], data: &[Competition]
         );
     for v in 0..size {
         if denominators[v] > 0.0 {
-            // Coulom's prior: a virtual win and a virtual loss against strength 1.
-            let prior = 2.0 / (gammas[g][v] + 1.0);
-            gammas[g][v] = (wins[g][v] + 1.0) / (denominators[v] + prior);
+            gammas[g][v] = mm_step(gammas[g][v], wins[g][v], denominators[v]);
         }
     }
 }
@@ -317,7 +325,7 @@ fn main() {
             }
         }
     }
-    out.push_str(&owner_lines());
+    out.push_str(&weights_lines(true));
     std::fs::write(WEIGHTS, out).expect("write the weights");
     let mut dictionary = format!(
         "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
@@ -331,12 +339,12 @@ fn main() {
     eprintln!("wrote src/knowledge/weights.txt and src/knowledge/spatial.txt");
 }
 
-/// The owner group's lines of `weights.txt` (its comments start `# owner`), which only
-/// `fit_owner` writes.
-fn owner_lines() -> String {
+/// The lines of `weights.txt` that belong to the owner group (its comments start `# owner`;
+/// only `fit_owner` writes them) if `owner`, else all the others.
+fn weights_lines(owner: bool) -> String {
     let old = std::fs::read_to_string(WEIGHTS).unwrap_or_default();
     old.lines()
-        .filter(|l| l.starts_with("owner ") || l.starts_with("# owner"))
+        .filter(|l| (l.starts_with("owner ") || l.starts_with("# owner")) == owner)
         .map(|l| format!("{l}\n"))
         .collect()
 }
@@ -364,11 +372,8 @@ fn owner_competitions(text: &str, playouts: u32, every: usize, seed: u64) -> Vec
         let mut policy = HeavyPolicy::default();
         ownership.play(board, color, playouts, &mut policy, &mut rng);
         let window = spatial::Window::new(board, color);
-        let others = board
-            .empty_points()
-            .filter(|&p| p != played && !board.is_eye(color, p) && board.is_legal(color, p));
         let (mut strengths, mut owners) = (Vec::new(), Vec::new());
-        for p in std::iter::once(played).chain(others) {
+        for p in candidates(board, color, played) {
             let f = features_with(board, color, p, &window, shapes);
             strengths.push(f64::from(weights::strength(&f, color)));
             owners.push(owner_value(ownership.share(p, color)) as usize);
@@ -431,17 +436,11 @@ fn fit_owner(per_file: usize, playouts: u32, every: usize) {
             );
         // Value 0 (unknown) never occurs here and keeps strength 1.
         for v in 1..values {
-            let prior = 2.0 / (gammas[v] + 1.0);
-            gammas[v] = (wins[v] + 1.0) / (denominators[v] + prior);
+            gammas[v] = mm_step(gammas[v], wins[v], denominators[v]);
         }
     }
     let after = owner_top_one(&gammas, &test);
-    let old = std::fs::read_to_string(WEIGHTS).expect("read the weights");
-    let mut out: String = old
-        .lines()
-        .filter(|l| !l.starts_with("owner ") && !l.starts_with("# owner"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let mut out = weights_lines(false);
     writeln!(
         out,
         "# owner: fitted alone by `cargo run --release --example train_patterns -- owner \
