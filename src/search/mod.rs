@@ -151,7 +151,7 @@ pub fn search_tree(
     if limits.tuning.owner > 0.0 {
         // The owner feature needs ownership before the first expansion.
         let mut rng = SmallRng::seed_from_u64(limits.seed ^ OWNER_SEED);
-        let mut policy = playout_policy(&limits.tuning, None);
+        let mut policy = playout_policy(&limits.tuning, None, game.size());
         let games = limits.tuning.owner as u32;
         shared
             .ownership
@@ -316,7 +316,8 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
     if passes < 2 {
         let sequence = &mut s.sequence;
-        let mut policy = playout_policy(&shared.limits.tuning, shared.replies.as_ref());
+        let replies = shared.replies.as_ref();
+        let mut policy = playout_policy(&shared.limits.tuning, replies, s.board.size());
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
             sequence.push((c, m))
         });
@@ -338,12 +339,16 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
 }
 
-/// The playouts' policy with the search's constants.
-fn playout_policy<'a>(tuning: &Tuning, replies: Option<&'a Replies>) -> HeavyPolicy<'a> {
+/// The playouts' policy with the search's constants, on a board of `size`.
+fn playout_policy<'a>(
+    tuning: &Tuning,
+    replies: Option<&'a Replies>,
+    size: usize,
+) -> HeavyPolicy<'a> {
     HeavyPolicy {
         learned_shapes: tuning.shapes as f32,
         rule_rate: tuning.rate as f32,
-        read_ladders: tuning.ladders > 0.0,
+        read_ladders: tuning.reads_ladders(size),
         self_atari_rejection: tuning.selfatari as f32,
         two_liberty_rate: tuning.twolib as f32,
         race_rate: tuning.race as f32,
