@@ -97,8 +97,8 @@ impl Tuning {
              shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
              more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
              do not escape into working ladders, 0: they do; by default they read ladders \
-             on boards larger than 9x9 and smaller than 19x19), selfatari (how often random playout \
-             moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
+             on boards larger than 9x9 and smaller than 19x19), selfatari (how often random \
+             playout moves refuse a bad self-atari, {}), twolib (how often the playouts try their \
              two-liberty rule, {}), race (how often their strings of three or four liberties \
              atari an enemy string of two, {}), replies (how often they play the last good \
              reply, {}), lines (prior units for the third line against the first two in \
