@@ -1,32 +1,32 @@
 //! Ladder reading (征子): whether a string can be chased to capture by ataris alone.
 //!
 //! The attacker keeps the string at one liberty; the defender either extends or captures an
-//! attacking string in atari. Three liberties or more is an escape. Reading plays on copies
-//! of the board (fixed-size arrays, so nothing is allocated) and gives up after a fixed
-//! number of positions or chase steps, which then counts as an escape: a ladder too complex
-//! to read is not taken for a capture.
+//! attacking string in atari. Three liberties or more is an escape. Reading plays on one copy
+//! of the board (fixed-size arrays, so nothing is allocated), copies it again only where the
+//! line of play branches, and gives up after a fixed number of positions or chase steps,
+//! which then counts as an escape: a ladder too complex to read is not taken for a capture.
 
 use crate::board::{Board, Color, Point};
 
 /// Positions read before giving up; a ladder across a 19×19 board needs about 40.
 const BUDGET: u32 = 200;
 /// Ataris in one line of play before giving up: a ladder from corner to corner of 19×19 takes
-/// about 36. Each step keeps two board copies on the stack, so this bounds the stack a read
-/// takes (see the test).
+/// about 36. A step keeps at most two board copies on the stack (where it branches), so this
+/// bounds the stack a read takes (see the test).
 const MAX_STEPS: u32 = 50;
 
 /// Whether the attacker, to move, captures the string through `s` (two liberties) with a
 /// ladder.
 pub fn is_ladder_capture(board: &Board, s: Point) -> bool {
     let mut budget = BUDGET;
-    board.string_liberties(s) == 2 && attack(board, s, 0, &mut budget) == Some(true)
+    board.string_liberties(s) == 2 && attack(&mut board.clone(), s, 0, &mut budget) == Some(true)
 }
 
 /// Whether the string through `s` (one liberty, its owner to move) is captured in a ladder
 /// whatever it does.
 pub fn is_caught(board: &Board, s: Point) -> bool {
     let mut budget = BUDGET;
-    board.string_liberties(s) == 1 && defend(board, s, 0, &mut budget) == Some(true)
+    board.string_liberties(s) == 1 && defend(&mut board.clone(), s, 0, &mut budget) == Some(true)
 }
 
 /// Whether `color`'s stone at `p` saves a string from atari only into a ladder that works:
@@ -38,7 +38,8 @@ pub fn is_failed_escape(board: &Board, color: Color, p: Point) -> bool {
     }
     let mut after = board.clone();
     after.place(color, p);
-    is_ladder_capture(&after, p)
+    let mut budget = BUDGET;
+    attack(&mut after, p, 0, &mut budget) == Some(true)
 }
 
 /// Whether `color`'s stone at `p` puts an enemy string in atari that cannot get away.
@@ -60,17 +61,34 @@ pub fn is_ladder_atari(board: &Board, color: Color, p: Point) -> bool {
     false
 }
 
+// The reading below plays on the board it is given and leaves it changed: a line of play
+// that does not branch needs no copy, and a copy is made only where a second move has to be
+// tried from the same position. Copying the board at every step was most of a read's cost
+// in the playouts.
+
 /// The attacker to move against `s` with two liberties, after `step` ataris: `Some(true)` if
 /// one of the two ataris captures, `None` when the budget ran out.
-fn attack(board: &Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
-    let attacker = board.stone(s)?.opponent();
-    for lib in liberties_of_two(board, s) {
-        if !board.is_legal(attacker, lib) {
-            continue;
+fn attack(board: &mut Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
+    let defender = board.stone(s)?;
+    let [a, b] = liberties_of_two(board, s);
+    let mut ataris = [s; 2];
+    let mut count = 0;
+    for (atari, extension) in [(a, b), (b, a)] {
+        // Four liberties after extending, counting the atari's point, is an escape whatever
+        // the atari captures: skip it without reading.
+        if board.is_legal(defender.opponent(), atari)
+            && board.liberties_after(defender, extension, 4) != Some(4)
+        {
+            ataris[count] = atari;
+            count += 1;
         }
-        let mut after = board.clone();
-        after.place(attacker, lib);
-        if defend(&after, s, step + 1, budget)? {
+    }
+    for (i, &atari) in ataris[..count].iter().enumerate() {
+        let caught = from_here(board, i + 1 == count, |after| {
+            after.place(defender.opponent(), atari);
+            defend(after, s, step + 1, budget)
+        })?;
+        if caught {
             return Some(true);
         }
     }
@@ -78,41 +96,44 @@ fn attack(board: &Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> 
 }
 
 /// The defender to move with `s` in atari: `Some(true)` if every escape fails.
-fn defend(board: &Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
+fn defend(board: &mut Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
     *budget = budget.checked_sub(1)?;
     if step > MAX_STEPS {
         return None;
     }
     let defender = board.stone(s)?;
     let escape = board.atari_liberty(s)?;
-    for capture in captures_next_to(board, s) {
-        if board.is_legal(defender, capture)
-            && !caught_after(board, defender, capture, s, step, budget)?
-        {
+    let mut tries = [s; 5];
+    let mut count = 0;
+    for p in captures_next_to(board, s).chain(std::iter::once(escape)) {
+        if !tries[..count].contains(&p) && board.is_legal(defender, p) {
+            tries[count] = p;
+            count += 1;
+        }
+    }
+    for (i, &p) in tries[..count].iter().enumerate() {
+        let caught = from_here(board, i + 1 == count, |after| {
+            after.place(defender, p);
+            match after.string_liberties(s) {
+                0 | 1 => Some(true),
+                2 => attack(after, s, step, budget),
+                _ => Some(false),
+            }
+        })?;
+        if !caught {
             return Some(false);
         }
     }
-    if !board.is_legal(defender, escape) {
-        return Some(true);
-    }
-    caught_after(board, defender, escape, s, step, budget)
+    Some(true)
 }
 
-/// Whether the string through `s` is still caught after the defender plays `p`.
-fn caught_after(
-    board: &Board,
-    defender: Color,
-    p: Point,
-    s: Point,
-    step: u32,
-    budget: &mut u32,
-) -> Option<bool> {
-    let mut after = board.clone();
-    after.place(defender, p);
-    match after.string_liberties(s) {
-        0 | 1 => Some(true),
-        2 => attack(&after, s, step, budget),
-        _ => Some(false),
+/// Runs `read` on the board itself for the last move tried from a position, on a copy for
+/// the others, which must start from the same position.
+fn from_here<T>(board: &mut Board, last: bool, read: impl FnOnce(&mut Board) -> T) -> T {
+    if last {
+        read(board)
+    } else {
+        read(&mut board.clone())
     }
 }
 
