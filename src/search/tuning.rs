@@ -179,9 +179,9 @@ impl Tuning {
     }
 
     /// Whether the playouts read ladders on a board of `size`: by default only between 9×9
-    /// and 19×19. Reading costs 15% of the search's speed on 9×9 and 19% on 19×19; against
-    /// Pachi at 5,000 playouts it won 25 of 60 on 13×13 where the defaults won 15, but on 9×9
-    /// 110 of 200 where they won 107 of 199, and on 19×19 7 of 20 as they did.
+    /// and 19×19. Reading costs 12% of the search's speed on 9×9 and 13% on 19×19; against
+    /// Pachi at 5,000 playouts it won 48 of 120 on 13×13 where the defaults won 15 of 60, but
+    /// on 9×9 110 of 200 where they won 107 of 199, and on 19×19 7 of 20 as they did.
     pub fn reads_ladders(&self, size: usize) -> bool {
         self.ladders.unwrap_or(size > 9 && size < 19)
     }
