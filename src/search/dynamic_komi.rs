@@ -152,38 +152,26 @@ mod tests {
     fn a_won_game_asks_for_a_margin_and_gives_it_up_when_it_fails() {
         let mut game = Game::new(9, 7.5, Superko::Positional);
         let mut margin = Margin::default();
-        margin.update(&game, Color::White, 0.95);
-        assert_eq!(margin.komi_offset(Color::White), 0.0, "not in the opening");
+        let mut after = |game: &Game, color: Color, winrates: &[f64]| {
+            for &winrate in winrates {
+                margin.update(game, color, winrate);
+            }
+            margin.komi_offset(color)
+        };
+        assert_eq!(
+            after(&game, Color::White, &[0.95]),
+            0.0,
+            "not in the opening"
+        );
         play_until(&mut game, 20);
-        for _ in 0..3 {
-            margin.update(&game, Color::White, 0.9);
-        }
-        assert_eq!(
-            margin.komi_offset(Color::White),
-            -3.0,
-            "White asks to win by 3 more"
-        );
-        assert_eq!(margin.komi_offset(Color::Black), 0.0);
-        margin.update(&game, Color::White, 0.82);
-        assert_eq!(
-            margin.komi_offset(Color::White),
-            -3.0,
-            "between 80% and 85% it holds"
-        );
-        margin.update(&game, Color::White, 0.7);
-        margin.update(&game, Color::White, 0.9);
-        assert_eq!(
-            margin.komi_offset(Color::White),
-            0.0,
-            "dropped by 4, and no higher"
-        );
-        margin.update(&game, Color::Black, 0.9);
-        margin.update(&game, Color::Black, 0.4);
-        margin.update(&game, Color::Black, 0.9);
-        assert_eq!(
-            margin.komi_offset(Color::Black),
-            0.0,
-            "given up after a failed margin"
-        );
+        let white = after(&game, Color::White, &[0.9, 0.9, 0.9]);
+        assert_eq!(white, -3.0, "White asks to win by 3 more");
+        assert_eq!(after(&game, Color::Black, &[]), 0.0);
+        let held = after(&game, Color::White, &[0.82]);
+        assert_eq!(held, -3.0, "between 80% and 85% it holds");
+        let dropped = after(&game, Color::White, &[0.7, 0.9]);
+        assert_eq!(dropped, 0.0, "dropped by 4, and no higher");
+        let failed = after(&game, Color::Black, &[0.9, 0.4, 0.9]);
+        assert_eq!(failed, 0.0, "given up after a failed margin");
     }
 }
