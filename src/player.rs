@@ -7,7 +7,6 @@ use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::Game;
 use crate::knowledge::status::{self, Judgement, Status};
-use crate::search::dynamic_komi::Margin;
 use crate::search::{self, Halt, KeptTree, Limits, Report, Tuning, Watch};
 
 /// Settings from the command line.
@@ -97,9 +96,6 @@ pub struct Player {
     games: u64,
     /// Asked between playouts of the move searches: has the user interrupted?
     interrupt: Option<Halt>,
-    /// The margin the move searches ask for in an even game that turned lopsided
-    /// (`--tune margin=1`).
-    margin: Margin,
 }
 
 impl Player {
@@ -115,7 +111,6 @@ impl Player {
             move_time: None,
             games: 0,
             interrupt: None,
-            margin: Margin::default(),
         }
     }
 
@@ -132,7 +127,6 @@ impl Player {
         self.kept = None;
         self.judged = None;
         self.hopeless = [0; 2];
-        self.margin = Margin::default();
     }
 
     /// Search limits for the game's position; the seed depends on the position, so the same
@@ -253,7 +247,6 @@ impl Player {
         } else {
             Decision::Play(self.choose(game, color, &report))
         };
-        self.update_margin(game, color, winrate);
         self.move_time = None;
         (decision, report)
     }
@@ -267,7 +260,6 @@ impl Player {
             return attack;
         }
         let report = self.search(game, color, None);
-        self.update_margin(game, color, report.best().map_or(0.5, |b| b.2));
         let chosen = self.choose(game, color, &report);
         self.move_time = None;
         chosen
@@ -332,29 +324,12 @@ impl Player {
         self.choose(game, color, &report)
     }
 
-    /// The dynamic komi of `color`'s move search, if it is on: the handicap's, or the margin
-    /// of an even game.
+    /// The dynamic komi of `color`'s move search, if it is on.
     fn extra_komi(&self, game: &Game, color: Color) -> f64 {
-        let handicap = if self.settings.dynamic_komi {
+        if self.settings.dynamic_komi {
             search::dynamic_komi::extra_komi(game, color)
         } else {
             0.0
-        };
-        handicap + self.margin.komi_offset(color)
-    }
-
-    /// After a move search: the margin the next one asks for.
-    fn update_margin(&mut self, game: &Game, color: Color, winrate: f64) {
-        if self.settings.tuning.margin {
-            let before = self.margin.komi_offset(color);
-            self.margin.update(game, color, winrate);
-            let after = self.margin.komi_offset(color);
-            if after != before {
-                log::info!(
-                    "win rate {winrate:.2}: the next search asks for a margin of {} points",
-                    after.abs()
-                );
-            }
         }
     }
 
@@ -365,7 +340,7 @@ impl Player {
         let area = game.size() * game.size();
         let too_early = game.move_count() < area / 4
             || (color == Color::Black && game.handicap() >= 2 && game.move_count() < area / 2)
-            || self.extra_komi(game, color) != 0.0;
+            || self.extra_komi(game, color) > 0.0;
         let streak = &mut self.hopeless[color.index()];
         if winrate < self.settings.resign_threshold && !too_early {
             *streak += 1;

@@ -39,42 +39,6 @@ fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
     );
 }
 
-/// White, far ahead after 20 moves, asks for a margin with `--tune margin=1`, and its
-/// search counts with it; without the option it never does.
-#[test]
-fn a_lopsided_even_game_is_played_for_a_margin() {
-    let mut game = Game::new(9, 7.5, Superko::Situational);
-    let moves = [
-        "E5", "A1", "C3", "A2", "G7", "A3", "C7", "A4", "G3", "B1", "E3", "B2", "E7", "B3", "C5",
-        "A5", "G5", "B4", "E1", "B5",
-    ];
-    for (i, name) in moves.iter().enumerate() {
-        let color = if i % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let p = game.board().point_named(name).unwrap();
-        game.play(color, Move::Play(p)).unwrap();
-    }
-    for margin in [false, true] {
-        let mut player = quick();
-        player.settings.tuning.margin = margin;
-        player.genmove(&game, Color::White);
-        player.genmove(&game, Color::White);
-        let asked = -player.margin.komi_offset(Color::White);
-        if margin {
-            assert_eq!(
-                asked, 2.0,
-                "a point more after each search won nearly every game"
-            );
-            assert_eq!(player.extra_komi(&game, Color::White), -2.0);
-        } else {
-            assert_eq!(asked, 0.0);
-        }
-    }
-}
-
 #[test]
 fn passes_after_the_opponent_only_when_passing_wins() {
     // Columns A-E Black's, F-J White's: Black is ahead by 9 - 7.5.

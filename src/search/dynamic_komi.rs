@@ -1,4 +1,4 @@
-//! Dynamic komi. In handicap games: with handicap stones on the board Black wins almost every
+//! Dynamic komi in handicap games. With handicap stones on the board Black wins almost every
 //! playout at first, the win rates of all moves crowd near 100% (or 0% for White), and the
 //! search can no longer tell a good move from a slack one. Counting with extra komi against
 //! Black brings the win rates back towards the middle. The extra komi shrinks linearly to
@@ -6,13 +6,6 @@
 //! as if each handicap stone were worth 12 points, White as if worth 8, over Pachi's numbers
 //! of moves for each board size. Below 13×13 there is none: a handicap is rare there, and
 //! stones worth 12 points each would leave no game to count.
-//!
-//! In even games that turn lopsided (`Margin`, `--tune margin=1`): once the search's win
-//! rate passes 85%, the next searches ask for a point more each move, so that the won game
-//! is played for a margin rather than with slack moves that a playout error could turn
-//! into a loss. Below 80% the margin drops by 4 points, and a margin search that finds the
-//! game below even gives margins up for the rest of the game: Pachi's adaptive phase after
-//! its linear dynamic komi, with its thresholds.
 
 use crate::board::Color;
 use crate::game::Game;
@@ -42,60 +35,6 @@ pub fn extra_komi(game: &Game, color: Color) -> f64 {
     let even = handicap as f64 * STONE_VALUE[color.index()] + 0.5;
     let given = game.effective_komi();
     (even - given).max(0.0) * (span - moves) as f64 / span as f64
-}
-
-/// The win rate above which the next search asks for a point more (Pachi's green zone).
-const ASK_MORE: f64 = 0.85;
-/// The win rate below which the margin drops by `DROP` points.
-const ASK_LESS: f64 = 0.8;
-const DROP: f64 = 4.0;
-
-/// The margin each colour's searches ask for in an even game.
-#[derive(Clone, Copy, Debug)]
-pub struct Margin {
-    points: [f64; 2],
-    /// Once a margin was dropped, it never grows past where it was dropped to.
-    ceiling: [f64; 2],
-}
-
-impl Default for Margin {
-    fn default() -> Margin {
-        Margin {
-            points: [0.0; 2],
-            ceiling: [f64::INFINITY; 2],
-        }
-    }
-}
-
-impl Margin {
-    /// Points added to the komi (against Black) in `color`'s search.
-    pub fn komi_offset(&self, color: Color) -> f64 {
-        match color {
-            Color::Black => self.points[0],
-            Color::White => -self.points[1],
-        }
-    }
-
-    /// After `color`'s search, whose best move won `winrate` of the games with the margin of
-    /// `komi_offset`. Not in handicap games, nor before the moves of the handicap version's
-    /// span (15 below 13×13), as in Pachi: early on the win rates are still rough.
-    pub fn update(&mut self, game: &Game, color: Color, winrate: f64) {
-        let i = color.index();
-        let opening = span(game.size()).map_or(15, |s| s[i]);
-        if game.handicap() >= 2 || game.move_count() < opening {
-            return;
-        }
-        let (points, ceiling) = (&mut self.points[i], &mut self.ceiling[i]);
-        if winrate < 0.5 && *points > 0.0 {
-            *points = 0.0;
-            *ceiling = 0.0;
-        } else if winrate < ASK_LESS && *points > 0.0 {
-            *points = (*points - DROP).max(0.0);
-            *ceiling = *points;
-        } else if winrate > ASK_MORE && *points + 1.0 <= *ceiling {
-            *points += 1.0;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -146,32 +85,5 @@ mod tests {
         assert_eq!(extra_komi(&game, Color::White), 28.0 * 100.0 / 150.0);
         play_until(&mut game, 200);
         assert_eq!(extra_komi(&game, Color::Black), 0.0, "gone after 200 moves");
-    }
-
-    #[test]
-    fn a_won_game_asks_for_a_margin_and_gives_it_up_when_it_fails() {
-        let mut game = Game::new(9, 7.5, Superko::Positional);
-        let mut margin = Margin::default();
-        let mut after = |game: &Game, color: Color, winrates: &[f64]| {
-            for &winrate in winrates {
-                margin.update(game, color, winrate);
-            }
-            margin.komi_offset(color)
-        };
-        assert_eq!(
-            after(&game, Color::White, &[0.95]),
-            0.0,
-            "not in the opening"
-        );
-        play_until(&mut game, 20);
-        let white = after(&game, Color::White, &[0.9, 0.9, 0.9]);
-        assert_eq!(white, -3.0, "White asks to win by 3 more");
-        assert_eq!(after(&game, Color::Black, &[]), 0.0);
-        let held = after(&game, Color::White, &[0.82]);
-        assert_eq!(held, -3.0, "between 80% and 85% it holds");
-        let dropped = after(&game, Color::White, &[0.7, 0.9]);
-        assert_eq!(dropped, 0.0, "dropped by 4, and no higher");
-        let failed = after(&game, Color::Black, &[0.9, 0.4, 0.9]);
-        assert_eq!(failed, 0.0, "given up after a failed margin");
     }
 }

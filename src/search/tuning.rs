@@ -56,9 +56,6 @@ pub struct Tuning {
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
     pub owner: f64,
-    /// In even games, once the search's win rate passes 85% it asks for a margin, a point
-    /// more each move (`dynamic_komi::Margin`).
-    pub margin: bool,
 }
 
 /// The most ownership playouts before a search: a few seconds on 19×19.
@@ -85,7 +82,6 @@ impl Default for Tuning {
             nakade: 0.0,
             approach: 0.0,
             owner: 0.0,
-            margin: false,
         }
     }
 }
@@ -111,8 +107,7 @@ impl Tuning {
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
              approach (how often a refused self-atari turns into an approach move, {}), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
-             out), margin (1: in even games a search whose win rate passes 85% asks for a \
-             margin of a point more each move, {})",
+             out)",
             d.rave,
             d.prior,
             d.learned,
@@ -129,8 +124,7 @@ impl Tuning {
             d.ko,
             d.nakade,
             d.approach,
-            d.owner,
-            u8::from(d.margin)
+            d.owner
         )
     }
 
@@ -158,7 +152,6 @@ impl Tuning {
                 "ladders" if number <= 1.0 && number.fract() == 0.0 => {
                     tuning.ladders = Some(number == 1.0)
                 }
-                "margin" if number <= 1.0 && number.fract() == 0.0 => tuning.margin = number == 1.0,
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = number,
                 "race" if number <= 1.0 => tuning.race = number,
@@ -172,12 +165,12 @@ impl Tuning {
                     tuning.owner = number
                 }
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" | "margin" => {
+                | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, owner, margin)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, owner)"
                     ));
                 }
             }
