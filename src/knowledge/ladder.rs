@@ -44,21 +44,27 @@ pub fn is_failed_escape(board: &Board, color: Color, p: Point) -> bool {
 
 /// Whether `color`'s stone at `p` puts an enemy string in atari that cannot get away.
 pub fn is_ladder_atari(board: &Board, color: Color, p: Point) -> bool {
-    let mut after = None;
+    let mut targets = [p; 4];
+    let mut count = 0;
     for n in board.neighbours(p) {
-        if board.stone(n) != Some(color.opponent()) || board.string_liberties(n) != 2 {
-            continue;
-        }
-        let after = after.get_or_insert_with(|| {
-            let mut b = board.clone();
-            b.place(color, p);
-            b
-        });
-        if after.stone(n) == Some(color.opponent()) && is_caught(after, n) {
-            return true;
+        if board.stone(n) == Some(color.opponent()) && board.string_liberties(n) == 2 {
+            targets[count] = n;
+            count += 1;
         }
     }
-    false
+    if count == 0 {
+        return false;
+    }
+    let mut after = board.clone();
+    after.place(color, p);
+    targets[..count].iter().enumerate().any(|(i, &n)| {
+        from_here(&mut after, i + 1 == count, |after| {
+            let mut budget = BUDGET;
+            after.stone(n) == Some(color.opponent())
+                && after.string_liberties(n) == 1
+                && defend(after, n, 0, &mut budget) == Some(true)
+        })
+    })
 }
 
 // The reading below plays on the board it is given and leaves it changed: a line of play
