@@ -295,6 +295,12 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
 fn a_real_engine_crash_forfeits_the_game() {
     let (gnugo, rules) = gnugo_and_opening("gnugo-crash-opening.sgf", 19, 1);
     let opening = rules.opening.clone();
+    // GNU Go thinks for some seconds before it crashes; on a busy machine that passed the
+    // usual 20 s for an answer, and the test saw a time forfeit instead of the crash.
+    let rules = Rules {
+        answer_limit: 120.0,
+        ..rules
+    };
     let record = one_game("gnugo-crash", gnugo, tengen("tengen", 50), rules);
     assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
     assert_eq!(record.moves, opening.len());
