@@ -15,18 +15,10 @@ const BUDGET: u32 = 200;
 /// bounds the stack a read takes (see the test).
 const MAX_STEPS: u32 = 50;
 
-/// Whether the attacker, to move, captures the string through `s` (two liberties) with a
-/// ladder.
-pub fn is_ladder_capture(board: &Board, s: Point) -> bool {
-    let mut budget = BUDGET;
-    board.string_liberties(s) == 2 && attack(&mut board.clone(), s, 0, &mut budget) == Some(true)
-}
-
 /// Whether the string through `s` (one liberty, its owner to move) is captured in a ladder
 /// whatever it does.
 pub fn is_caught(board: &Board, s: Point) -> bool {
-    let mut budget = BUDGET;
-    board.string_liberties(s) == 1 && defend(&mut board.clone(), s, 0, &mut budget) == Some(true)
+    caught(&mut board.clone(), s)
 }
 
 /// Whether `color`'s stone at `p` saves a string from atari only into a ladder that works:
@@ -44,61 +36,55 @@ pub fn is_failed_escape(board: &Board, color: Color, p: Point) -> bool {
 
 /// Whether `color`'s stone at `p` puts an enemy string in atari that cannot get away.
 pub fn is_ladder_atari(board: &Board, color: Color, p: Point) -> bool {
-    let mut targets = [p; 4];
-    let mut count = 0;
-    for n in board.neighbours(p) {
-        if board.stone(n) == Some(color.opponent()) && board.string_liberties(n) == 2 {
-            targets[count] = n;
-            count += 1;
-        }
-    }
+    let enemy = Some(color.opponent());
+    let (targets, count) = gather::<4>(
+        board
+            .neighbours(p)
+            .into_iter()
+            .filter(|&n| board.stone(n) == enemy && board.string_liberties(n) == 2),
+    );
     if count == 0 {
         return false;
     }
     let mut after = board.clone();
     after.place(color, p);
-    targets[..count].iter().enumerate().any(|(i, &n)| {
-        from_here(&mut after, i + 1 == count, |after| {
-            let mut budget = BUDGET;
-            after.stone(n) == Some(color.opponent())
-                && after.string_liberties(n) == 1
-                && defend(after, n, 0, &mut budget) == Some(true)
-        })
-    })
+    let found = any_from_here(&mut after, &targets[..count], |after, n| {
+        Some(after.stone(n) == enemy && caught(after, n))
+    });
+    found == Some(true)
+}
+
+/// `is_caught` on a board the read may change.
+fn caught(board: &mut Board, s: Point) -> bool {
+    let mut budget = BUDGET;
+    board.string_liberties(s) == 1 && defend(board, s, 0, &mut budget) == Some(true)
 }
 
 // The reading below plays on the board it is given and leaves it changed: a line of play
 // that does not branch needs no copy, and a copy is made only where a second move has to be
-// tried from the same position. Copying the board at every step was most of a read's cost
-// in the playouts.
+// tried from the same position (`any_from_here`). Copying the board at every step was most
+// of a read's cost in the playouts.
 
 /// The attacker to move against `s` with two liberties, after `step` ataris: `Some(true)` if
 /// one of the two ataris captures, `None` when the budget ran out.
 fn attack(board: &mut Board, s: Point, step: u32, budget: &mut u32) -> Option<bool> {
     let defender = board.stone(s)?;
     let [a, b] = liberties_of_two(board, s);
-    let mut ataris = [s; 2];
-    let mut count = 0;
-    for (atari, extension) in [(a, b), (b, a)] {
-        // Four liberties after extending, counting the atari's point, is an escape whatever
-        // the atari captures: skip it without reading.
-        if board.is_legal(defender.opponent(), atari)
-            && board.liberties_after(defender, extension, 4) != Some(4)
-        {
-            ataris[count] = atari;
-            count += 1;
-        }
-    }
-    for (i, &atari) in ataris[..count].iter().enumerate() {
-        let caught = from_here(board, i + 1 == count, |after| {
-            after.place(defender.opponent(), atari);
-            defend(after, s, step + 1, budget)
-        })?;
-        if caught {
-            return Some(true);
-        }
-    }
-    Some(false)
+    // Four liberties after extending, counting the atari's point, is an escape whatever the
+    // atari captures: such an atari is not read.
+    let (ataris, count) = gather::<2>(
+        [(a, b), (b, a)]
+            .into_iter()
+            .filter(|&(atari, extension)| {
+                board.is_legal(defender.opponent(), atari)
+                    && board.liberties_after(defender, extension, 4) != Some(4)
+            })
+            .map(|(atari, _)| atari),
+    );
+    any_from_here(board, &ataris[..count], |after, atari| {
+        after.place(defender.opponent(), atari);
+        defend(after, s, step + 1, budget)
+    })
 }
 
 /// The defender to move with `s` in atari: `Some(true)` if every escape fails.
@@ -109,74 +95,79 @@ fn defend(board: &mut Board, s: Point, step: u32, budget: &mut u32) -> Option<bo
     }
     let defender = board.stone(s)?;
     let escape = board.atari_liberty(s)?;
-    let mut tries = [s; 5];
+    let (tries, count) = gather::<5>(
+        captures_next_to(board, s)
+            .chain(std::iter::once(escape))
+            .filter(|&p| board.is_legal(defender, p)),
+    );
+    let escaped = any_from_here(board, &tries[..count], |after, p| {
+        after.place(defender, p);
+        match after.string_liberties(s) {
+            0 | 1 => Some(false),
+            2 => attack(after, s, step, budget).map(|caught| !caught),
+            _ => Some(true),
+        }
+    })?;
+    Some(!escaped)
+}
+
+/// Whether `read` finds `Some(true)` after one of `moves`, each played from the position of
+/// `board`: on a copy for all but the last, which plays on the board itself. `None` as soon
+/// as a read runs out of its budget.
+fn any_from_here(
+    board: &mut Board,
+    moves: &[Point],
+    mut read: impl FnMut(&mut Board, Point) -> Option<bool>,
+) -> Option<bool> {
+    for (i, &p) in moves.iter().enumerate() {
+        let found = if i + 1 == moves.len() {
+            read(board, p)?
+        } else {
+            read(&mut board.clone(), p)?
+        };
+        if found {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// The first `N` different points of `points`, and how many there are.
+fn gather<const N: usize>(points: impl Iterator<Item = Point>) -> ([Point; N], usize) {
+    let mut found = [Point::default(); N];
     let mut count = 0;
-    for p in captures_next_to(board, s).chain(std::iter::once(escape)) {
-        if !tries[..count].contains(&p) && board.is_legal(defender, p) {
-            tries[count] = p;
+    for p in points {
+        if count < N && !found[..count].contains(&p) {
+            found[count] = p;
             count += 1;
         }
     }
-    for (i, &p) in tries[..count].iter().enumerate() {
-        let caught = from_here(board, i + 1 == count, |after| {
-            after.place(defender, p);
-            match after.string_liberties(s) {
-                0 | 1 => Some(true),
-                2 => attack(after, s, step, budget),
-                _ => Some(false),
-            }
-        })?;
-        if !caught {
-            return Some(false);
-        }
-    }
-    Some(true)
-}
-
-/// Runs `read` on the board itself for the last move tried from a position, on a copy for
-/// the others, which must start from the same position.
-fn from_here<T>(board: &mut Board, last: bool, read: impl FnOnce(&mut Board) -> T) -> T {
-    if last {
-        read(board)
-    } else {
-        read(&mut board.clone())
-    }
+    (found, count)
 }
 
 /// The two liberties of a string that has exactly two.
 fn liberties_of_two(board: &Board, s: Point) -> [Point; 2] {
-    let mut found = [s; 2];
-    let mut count = 0;
-    for stone in board.string_stones(s) {
-        for n in board.neighbours(stone) {
-            if count < 2 && board.is_empty_point(n) && !found[..count].contains(&n) {
-                found[count] = n;
-                count += 1;
-            }
-        }
-    }
-    found
+    let stones = board.string_stones(s);
+    gather(
+        stones
+            .flat_map(|stone| board.neighbours(stone))
+            .filter(|&n| board.is_empty_point(n)),
+    )
+    .0
 }
 
 /// The liberties of the enemy strings in atari that touch the string through `s`; at most
 /// four, which is plenty for a string being chased.
 fn captures_next_to(board: &Board, s: Point) -> impl Iterator<Item = Point> {
     let defender = board.stone(s);
-    let mut found = [s; 4];
-    let mut count = 0;
-    for stone in board.string_stones(s) {
-        for n in board.neighbours(stone) {
-            if count < found.len()
-                && board.stone(n).is_some()
-                && board.stone(n) != defender
-                && let Some(lib) = board.atari_liberty(n)
-                && !found[..count].contains(&lib)
-            {
-                found[count] = lib;
-                count += 1;
-            }
-        }
-    }
+    let enemy = |n: Point| board.stone(n).is_some() && board.stone(n) != defender;
+    let stones = board.string_stones(s);
+    let (found, count) = gather::<4>(
+        stones
+            .flat_map(|stone| board.neighbours(stone))
+            .filter(|&n| enemy(n))
+            .filter_map(|n| board.atari_liberty(n)),
+    );
     found.into_iter().take(count)
 }
 
