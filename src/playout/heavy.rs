@@ -8,8 +8,6 @@
 //!    string that has no miai of connections; extend an own string to three liberties or more,
 //!    or take or atari an enemy string next to it); then, at another rate, off by default, own
 //!    strings of three or four liberties there atari an enemy string of two next to them;
-//!    then, at a third rate, off by default, keep an own eye from being made false: the
-//!    last move came next to a point diagonal to the eye that the enemy would need;
 //! 4. at a rate, off by default: the vital point of an eye space of three to six points
 //!    that the last move closed or touched (`knowledge::nakade`);
 //! 5. at a rate, off by default: the answer to the last two moves, or else to the last move,
@@ -94,8 +92,6 @@ pub struct HeavyPolicy<'a> {
     pub two_liberty_rate: f32,
     /// How often rule 3's capturing-race part is tried; 0 leaves it out.
     pub race_rate: f32,
-    /// How often rule 3's eye-keeping part is tried; 0 leaves it out.
-    pub eye_fix_rate: f32,
     /// How often rule 0 retakes a ko; 0 leaves it out.
     pub ko_rate: f32,
     /// How often rule 4 plays a vital point; 0 leaves it out.
@@ -126,7 +122,6 @@ impl Default for HeavyPolicy<'_> {
             self_atari_rejection: 1.0,
             two_liberty_rate: 0.0,
             race_rate: 0.0,
-            eye_fix_rate: 0.0,
             ko_rate: 0.0,
             nakade_rate: 0.0,
             approach_rate: 0.0,
@@ -213,55 +208,6 @@ fn race_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) 
             }
         }
     }
-}
-
-/// Rule 3c: an own eye that one more enemy stone on its diagonals would make false, and the
-/// last move came next to such a diagonal point (or next to an enemy stone beside one), so
-/// the enemy can now play there with support: take the point first.
-fn eye_fix_moves(board: &Board, color: Color, last: Point, found: &mut Candidates) {
-    let enemy = Some(color.opponent());
-    let near = std::iter::once(last).chain(
-        board
-            .neighbours(last)
-            .into_iter()
-            .filter(|&n| board.stone(n) == enemy),
-    );
-    for s in near {
-        for f in board.neighbours(s) {
-            // An eye diagonal to `f` has two of its stones next to `f`: a cheap test first,
-            // for most points have no eye near.
-            if board.is_empty_point(f)
-                && own_neighbours(board, color, f) >= 2
-                && board
-                    .diagonals(f)
-                    .into_iter()
-                    .any(|e| one_from_false(board, color, e))
-                && sensible(board, color, f)
-            {
-                found.add(f);
-            }
-        }
-    }
-}
-
-fn own_neighbours(board: &Board, color: Color, p: Point) -> usize {
-    let own = |n: &Point| board.stone(*n) == Some(color);
-    board.neighbours(p).into_iter().filter(own).count()
-}
-
-/// Whether `e` is an eye of `color` that one more enemy stone on its diagonals would make
-/// false (`Board::is_eye` allows one enemy diagonal in the middle, none on the edge).
-fn one_from_false(board: &Board, color: Color, e: Point) -> bool {
-    if !board.is_eye(color, e) {
-        return false;
-    }
-    let diagonals = board.diagonals(e);
-    let enemies = diagonals
-        .iter()
-        .filter(|&&d| board.stone(d) == Some(color.opponent()))
-        .count();
-    let edge = diagonals.iter().any(|&d| board.cell(d) == Cell::Border);
-    enemies + usize::from(edge) == 1
 }
 
 fn atari_at(board: &Board, color: Color, liberties: [Point; 2], found: &mut Candidates) {
@@ -437,12 +383,6 @@ impl HeavyPolicy<'_> {
         }
         if self.race_rate > 0.0 && happens(self.race_rate, rng) {
             race_moves(board, color, last, &mut found);
-            if let Some(p) = found.pick(rng) {
-                return Some(p);
-            }
-        }
-        if self.eye_fix_rate > 0.0 && happens(self.eye_fix_rate, rng) {
-            eye_fix_moves(board, color, last, &mut found);
             if let Some(p) = found.pick(rng) {
                 return Some(p);
             }
@@ -677,37 +617,6 @@ mod tests {
     }
 
     #[test]
-    fn the_eye_rule_takes_the_point_that_would_make_an_eye_false() {
-        // Black's eye at B1 is on the edge: one White stone at A2 or C2 makes it false. White
-        // D2 now supports a move at C2, so Black takes C2 first.
-        let board = Board::from_diagram(&[
-            ".......", //
-            ".......", ".......", ".......", "XXX....", "XX.O..O", "X.X....",
-        ])
-        .unwrap();
-        assert_eq!(found(&board, eye_fix_moves, "D2"), sorted(&board, &["C2"]));
-        // A move far away threatens no eye.
-        assert_eq!(found(&board, eye_fix_moves, "G2"), vec![]);
-        // In the middle an eye takes two enemy diagonals to spoil. With White already at B2,
-        // White E4 threatens D4, the second; with none there yet, the eye at C3 is safe.
-        let threatened = Board::from_diagram(&[
-            ".......", //
-            ".......", ".......", ".XX.O..", ".X.X...", ".OXX...", ".......",
-        ])
-        .unwrap();
-        assert_eq!(
-            found(&threatened, eye_fix_moves, "E4"),
-            sorted(&threatened, &["D4"])
-        );
-        let safe = Board::from_diagram(&[
-            ".......", //
-            ".......", ".......", ".XX.O..", ".X.X...", ".XXX...", ".......",
-        ])
-        .unwrap();
-        assert_eq!(found(&safe, eye_fix_moves, "E4"), vec![]);
-    }
-
-    #[test]
     fn a_ko_is_retaken_after_a_threat_and_its_answer() {
         // White takes the ko at C4; Black may not retake at D4 at once.
         let mut board = Board::from_diagram(&[
@@ -806,7 +715,6 @@ mod tests {
             self_atari_rejection: 0.6,
             two_liberty_rate: 0.9,
             race_rate: 0.5,
-            eye_fix_rate: 0.7,
             ko_rate: 0.5,
             nakade_rate: 0.8,
             approach_rate: 0.8,

@@ -352,7 +352,6 @@ fn playout_policy<'a>(
         self_atari_rejection: tuning.selfatari as f32,
         two_liberty_rate: tuning.two_liberty_rate(size) as f32,
         race_rate: tuning.race_rate(size) as f32,
-        eye_fix_rate: tuning.eyefix as f32,
         replies,
         reply_rate: tuning.replies as f32,
         ko_rate: tuning.ko as f32,

@@ -35,9 +35,6 @@ pub struct Tuning {
     /// of two next to them, 0 to 1 (`HeavyPolicy::race_rate`); 0 leaves it out; unset, by
     /// board size (`race_rate`).
     pub race: Option<f64>,
-    /// How often the playouts keep an own eye from being made false after an enemy move
-    /// next to the point that would spoil it, 0 to 1 (`HeavyPolicy::eye_fix_rate`).
-    pub eyefix: f64,
     /// How often the playouts try the last good reply (`playout::replies`), 0 to 1; 0 keeps
     /// no table.
     pub replies: f64,
@@ -86,7 +83,6 @@ impl Default for Tuning {
             selfatari: 1.0,
             twolib: None,
             race: None,
-            eyefix: 0.0,
             replies: 0.0,
             lines: 1.0,
             distance: 0.0,
@@ -114,8 +110,8 @@ impl Tuning {
              their two-liberty rule; by default 0.9 on boards larger than 9x9 and smaller \
              than 19x19, 0 on the others), race (how often their strings of three or four \
              liberties atari an enemy string of two; by default 0.25 where twolib is 0.9, 0 on \
-             the others), eyefix (how often they keep an eye from being made false, \
-             {}), replies (how often they play the last good reply, {}), lines (prior units for the third line against the first two in \
+             the others), replies (how often they play the last good \
+             reply, {}), lines (prior units for the third line against the first two in \
              open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
              for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
@@ -130,7 +126,6 @@ impl Tuning {
             d.shapes,
             d.rate,
             d.selfatari,
-            d.eyefix,
             d.replies,
             d.lines,
             d.distance,
@@ -168,7 +163,6 @@ impl Tuning {
                 "selfatari" if number <= 1.0 => tuning.selfatari = number,
                 "twolib" if number <= 1.0 => tuning.twolib = Some(number),
                 "race" if number <= 1.0 => tuning.race = Some(number),
-                "eyefix" if number <= 1.0 => tuning.eyefix = number,
                 "replies" if number <= 1.0 => tuning.replies = number,
                 "ko" if number <= 1.0 => tuning.ko = number,
                 "nakade" if number <= 1.0 => tuning.nakade = number,
@@ -179,12 +173,12 @@ impl Tuning {
                     tuning.owner = number
                 }
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "eyefix" | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" => {
+                | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, eyefix, replies, lines, distance, ko, nakade, approach, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, owner)"
                     ));
                 }
             }
@@ -242,7 +236,6 @@ mod tests {
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
         assert_eq!(tuning.nakade, Tuning::default().nakade);
-        assert_eq!(Tuning::parse("eyefix=0.5").unwrap().eyefix, 0.5);
         assert_eq!(tuning.selfatari, 0.6);
         assert_eq!(tuning.prior, 1.5);
         assert_eq!(tuning.expand_visits(19), 4);
@@ -278,7 +271,6 @@ mod tests {
             ("distance=1.5", "distance"),
             ("ko=2", "ko"),
             ("race=1.5", "race"),
-            ("eyefix=2", "eyefix"),
             ("replies=2", "replies"),
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
