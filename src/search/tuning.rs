@@ -60,8 +60,8 @@ pub struct Tuning {
 }
 
 /// Boards larger than 9×9 and smaller than 19×19, where the playouts read ladders and play
-/// the two-liberty and capturing-race rules by default: on 13×13 Pachi's fights decide the
-/// games, and these rules were what won them back.
+/// the two-liberty and capturing-race rules by default: on 13×13 the games against Pachi are
+/// decided in its fights, and these rules are what matches showed to pay there.
 fn middle_sized(size: usize) -> bool {
     size > 9 && size < 19
 }
