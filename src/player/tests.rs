@@ -23,6 +23,8 @@ fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
     let search = |dynamic_komi| {
         let mut player = quick();
         player.settings.dynamic_komi = dynamic_komi;
+        // Enough games that the win rates stand clear of the playouts' noise.
+        player.settings.playouts = Some(3000);
         let report = player.search(&game, Color::Black, None);
         (report.best().unwrap().2, report.mean_margin)
     };
