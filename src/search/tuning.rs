@@ -66,6 +66,11 @@ fn middle_sized(size: usize) -> bool {
     size > 9 && size < 19
 }
 
+/// A rate the user set, else `middle` on middle-sized boards and 0 on the others.
+fn middle_sized_default(set: Option<f64>, size: usize, middle: f64) -> f64 {
+    set.unwrap_or(if middle_sized(size) { middle } else { 0.0 })
+}
+
 /// The most ownership playouts before a search: a few seconds on 19×19.
 const MOST_OWNER_GAMES: f64 = 10_000.0;
 
@@ -200,15 +205,13 @@ impl Tuning {
     /// runs each); on 9×9 it gained nothing (105 of 200 where the defaults won 107 of 199),
     /// and on 19×19 it is not measured.
     pub fn two_liberty_rate(&self, size: usize) -> f64 {
-        self.twolib
-            .unwrap_or(if middle_sized(size) { 0.9 } else { 0.0 })
+        middle_sized_default(self.twolib, size, 0.9)
     }
 
     /// How often the playouts' capturing-race rule is tried on a board of `size`: by default
     /// 0.25 between 9×9 and 19×19 (Pachi's rate), together with the two-liberty rule.
     pub fn race_rate(&self, size: usize) -> f64 {
-        self.race
-            .unwrap_or(if middle_sized(size) { 0.25 } else { 0.0 })
+        middle_sized_default(self.race, size, 0.25)
     }
 
     /// Games through a leaf before it is expanded: soon on small boards, later on large ones
