@@ -18,7 +18,9 @@
 //!    space, whose capture leaves a shape that may be killed). At a rate, off by default, a
 //!    refused self-atari turns into an approach move instead: the other liberty of a string
 //!    with two liberties beside it, the enemy's first (how a capturing race is won from the
-//!    outside).
+//!    outside). At another rate, off by default, a random move into an own point that only
+//!    its diagonals make a false eye takes or ataris the enemy stone on such a diagonal
+//!    instead, so that the eye may still become real.
 //!
 //! Everything lives in fixed-size arrays: choosing a move allocates nothing.
 
@@ -98,6 +100,8 @@ pub struct HeavyPolicy<'a> {
     pub nakade_rate: f32,
     /// How often a refused self-atari turns into an approach move; 0 never.
     pub approach_rate: f32,
+    /// How often rule 7 mends a false eye instead of filling it; 0 never.
+    pub eye_mend_rate: f32,
     /// What rule 0 remembers during a playout.
     pub ko_memory: KoMemory,
     /// The search's good replies, and how often the playouts try them (rule 5).
@@ -125,6 +129,7 @@ impl Default for HeavyPolicy<'_> {
             ko_rate: 0.0,
             nakade_rate: 0.0,
             approach_rate: 0.0,
+            eye_mend_rate: 0.0,
             ko_memory: KoMemory::default(),
             replies: None,
             reply_rate: 0.0,
@@ -338,6 +343,36 @@ fn approach_move(board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> O
     None
 }
 
+/// Rule 7's eye mending: `p` is an own point that only its diagonals make a false eye. The
+/// enemy stone on such a diagonal is taken, or put in atari, instead of filling the point
+/// (which gives the eye away for good). Not when filling saves an own string in atari.
+fn eye_mending_move(board: &Board, color: Color, p: Point) -> Option<Point> {
+    let own_or_edge =
+        |n: Point| matches!(board.cell(n), Cell::Border) || board.stone(n) == Some(color);
+    let neighbours = board.neighbours(p);
+    if !neighbours.iter().all(|&n| own_or_edge(n))
+        || neighbours.iter().any(|&n| board.atari_liberty(n).is_some())
+    {
+        return None;
+    }
+    let enemies = board
+        .diagonals(p)
+        .into_iter()
+        .filter(|&d| board.stone(d) == Some(color.opponent()));
+    for d in enemies {
+        if let Some(lib) = board.atari_liberty(d) {
+            if board.is_legal(color, lib) {
+                return Some(lib);
+            }
+        } else if let Some(liberties) = board.two_liberties(d) {
+            if let Some(&q) = liberties.iter().find(|&&q| sensible(board, color, q)) {
+                return Some(q);
+            }
+        }
+    }
+    None
+}
+
 impl HeavyPolicy<'_> {
     /// Rule 0: `color` was kept from retaking a ko two moves ago; the threat and its answer
     /// have been played and the ko is open again.
@@ -427,8 +462,21 @@ impl HeavyPolicy<'_> {
         }
     }
 
-    /// Rule 7.
+    /// Rule 7, with its eye mending.
     fn random_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        let mv = self.chance_move(board, color, rng);
+        if let Move::Play(p) = mv
+            && self.eye_mend_rate > 0.0
+            && happens(self.eye_mend_rate, rng)
+            && let Some(q) = eye_mending_move(board, color, p)
+        {
+            return Move::Play(q);
+        }
+        mv
+    }
+
+    /// Rule 7's random move, or the approach move a refused self-atari turns into.
+    fn chance_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         if self.approach_rate == 0.0 {
             return RandomPolicy {
                 self_atari_rejection: self.self_atari_rejection,
@@ -643,6 +691,41 @@ mod tests {
     }
 
     #[test]
+    fn a_false_eye_is_mended_instead_of_filled() {
+        // B1 would be Black's eye but for White C2 on its diagonal, in atari at D2.
+        let board = Board::from_diagram(&[".....", ".....", "..X..", ".XO..", "X.X.."]).unwrap();
+        let b1 = at(&board, "B1");
+        assert!(!board.is_eye(Color::Black, b1));
+        assert_eq!(
+            eye_mending_move(&board, Color::Black, b1),
+            Some(at(&board, "D2"))
+        );
+        let policy = HeavyPolicy {
+            eye_mend_rate: 1.0,
+            ..HeavyPolicy::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(8);
+        for _ in 0..50 {
+            assert_ne!(
+                policy.random_move(&board, Color::Black, &mut rng),
+                Move::Play(b1)
+            );
+        }
+        // With two liberties White C2 is put in atari at either.
+        let board = Board::from_diagram(&[".....", ".....", ".....", ".XO..", "X.X.."]).unwrap();
+        let mended = eye_mending_move(&board, Color::Black, b1);
+        assert!(
+            [at(&board, "C3"), at(&board, "D2")]
+                .map(Some)
+                .contains(&mended),
+            "{mended:?}"
+        );
+        // Filling B1 is how Black A1, in atari, gets out: it is left alone.
+        let board = Board::from_diagram(&[".....", ".....", "..X..", "OXO..", "X.X.."]).unwrap();
+        assert_eq!(eye_mending_move(&board, Color::Black, b1), None);
+    }
+
+    #[test]
     fn a_refused_self_atari_becomes_an_approach_move() {
         // A capturing race: Black's four stones have A1 and B1, White's string B1 and D1.
         // Black B1 is a self-atari; the outside liberty D1 wins the race.
@@ -718,6 +801,7 @@ mod tests {
             ko_rate: 0.5,
             nakade_rate: 0.8,
             approach_rate: 0.8,
+            eye_mend_rate: 0.6,
             ..HeavyPolicy::default()
         };
         for (size, mut policy) in [5, 9, 19]

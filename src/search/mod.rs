@@ -357,6 +357,7 @@ fn playout_policy<'a>(
         ko_rate: tuning.ko as f32,
         nakade_rate: tuning.nakade as f32,
         approach_rate: tuning.approach as f32,
+        eye_mend_rate: tuning.falseeye as f32,
         ..HeavyPolicy::default()
     }
 }

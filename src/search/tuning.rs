@@ -53,6 +53,10 @@ pub struct Tuning {
     /// How often a refused self-atari in the playouts turns into an approach move, 0 to 1
     /// (`HeavyPolicy::approach_rate`).
     pub approach: f64,
+    /// How often a random playout move into an own false eye takes or ataris the enemy stone
+    /// that makes it false instead, 0 to 1 (`HeavyPolicy::eye_mend_rate`; Pachi's
+    /// `eyefillrate`).
+    pub falseeye: f64,
     /// Playouts from the position before each search whose ownership the move model's owner
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
@@ -94,6 +98,7 @@ impl Default for Tuning {
             ko: 0.0,
             nakade: 0.0,
             approach: 0.0,
+            falseeye: 0.0,
             owner: 0.0,
         }
     }
@@ -120,7 +125,9 @@ impl Tuning {
              open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
              for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
-             approach (how often a refused self-atari turns into an approach move, {}), owner \
+             approach (how often a refused self-atari turns into an approach move, {}), falseeye \
+             (how often a random move into an own false eye takes or ataris the stone that \
+             makes it false instead, {}), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
              out)",
             d.rave,
@@ -137,6 +144,7 @@ impl Tuning {
             d.ko,
             d.nakade,
             d.approach,
+            d.falseeye,
             d.owner
         )
     }
@@ -172,18 +180,19 @@ impl Tuning {
                 "ko" if number <= 1.0 => tuning.ko = number,
                 "nakade" if number <= 1.0 => tuning.nakade = number,
                 "approach" if number <= 1.0 => tuning.approach = number,
+                "falseeye" if number <= 1.0 => tuning.falseeye = number,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
                     tuning.owner = number
                 }
                 "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "replies" | "distance" | "ko" | "nakade" | "approach" | "owner" => {
+                | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, owner)"
                     ));
                 }
             }
@@ -277,6 +286,7 @@ mod tests {
             ("replies=2", "replies"),
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
+            ("falseeye=1.5", "falseeye"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),
             ("ucb=1", "unknown constant ucb"),
