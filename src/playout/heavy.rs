@@ -364,10 +364,10 @@ fn eye_mending_move(board: &Board, color: Color, p: Point) -> Option<Point> {
             if board.is_legal(color, lib) {
                 return Some(lib);
             }
-        } else if let Some(liberties) = board.two_liberties(d) {
-            if let Some(&q) = liberties.iter().find(|&&q| sensible(board, color, q)) {
-                return Some(q);
-            }
+        } else if let Some(liberties) = board.two_liberties(d)
+            && let Some(&q) = liberties.iter().find(|&&q| sensible(board, color, q))
+        {
+            return Some(q);
         }
     }
     None
