@@ -3,7 +3,9 @@
 //! ataris, self-ataris, distance to the last two moves, line; see `knowledge::features`) adds
 //! virtual wins in proportion to the square root of its probability of the move; captures and
 //! escapes from atari and ataris that start a working ladder add virtual wins; a self-atari
-//! of two or more stones and an escape into a working ladder add virtual losses; with
+//! of two or more stones and an escape into a working ladder add virtual losses (such an
+//! escape keeps only `--tune escape=S` of the model's wins, since the model reads no
+//! ladders); with
 //! boards of 13×13 and larger, the line of a move in an open area adds virtual wins on the
 //! third line and losses on the first two (`--tune lines=W`).
 //! Pass loses unless the opponent just passed.
@@ -46,17 +48,19 @@ pub fn for_move(
     tuning: &Tuning,
 ) -> (u32, u32) {
     let u = unit(board, tuning);
-    let mut prior = Prior { visits: 0, wins: 0 };
-    prior.add(u, 0.5);
-    prior.add(
-        (tuning.learned * share.sqrt() * f64::from(u)).round() as u32,
-        1.0,
-    );
     // Tactics the model sees only in part (it knows no string sizes and reads no ladders):
     // taking a string in atari, or saving one's own unless the ladder works.
     let (captures, self_atari) = (f[CAPTURE] > 0, f[SELF_ATARI] > 0);
     let escapes = f[ESCAPE] > 0;
     let failed_escape = escapes && ladder::is_failed_escape(board, color, p);
+    let learned = if failed_escape {
+        tuning.learned * tuning.escape
+    } else {
+        tuning.learned
+    };
+    let mut prior = Prior { visits: 0, wins: 0 };
+    prior.add(u, 0.5);
+    prior.add((learned * share.sqrt() * f64::from(u)).round() as u32, 1.0);
     let ladder_atari = f[ATARI] > 0 && ladder::is_ladder_atari(board, color, p);
     if captures || (escapes && !failed_escape) || ladder_atari {
         prior.add(2 * u, 1.0);
@@ -155,6 +159,49 @@ mod tests {
         assert!(pull(capture) > 2.0 * pulls[2].0, "{pulls:?}");
         let (wins, visits) = value(capture);
         assert!(wins / visits > 0.6, "{wins}/{visits}");
+    }
+
+    /// White D4, in atari, runs at E4 into a ladder that works unless White G8 breaks it.
+    /// The model's wins for the escape are scaled by `escape` only when the ladder works.
+    #[test]
+    fn an_escape_into_a_working_ladder_keeps_its_share_of_the_models_wins() {
+        let ladder = |breaker: bool| {
+            let mut board = Board::from_diagram(&[
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "...X.....",
+                "..XO.....",
+                "...XX....",
+                ".........",
+                ".........",
+            ])
+            .unwrap();
+            if breaker {
+                board
+                    .play(Color::White, board.point_named("G8").unwrap())
+                    .unwrap();
+            }
+            board
+        };
+        let value = |board: &Board, escape: f64| {
+            let e4 = board.point_named("E4").unwrap();
+            let f = features(board, Color::White, e4);
+            assert!(f[ESCAPE] > 0);
+            let tuning = Tuning {
+                escape,
+                ..Tuning::default()
+            };
+            let (visits, wins) = for_move(board, Color::White, e4, &f, 0.2, &tuning);
+            f64::from(wins) / (2.0 * f64::from(visits))
+        };
+        let caught = ladder(false);
+        assert!(value(&caught, 0.0) < 0.3, "{}", value(&caught, 0.0));
+        assert!(value(&caught, 1.0) > 0.6, "{}", value(&caught, 1.0));
+        let free = ladder(true);
+        assert_eq!(value(&free, 0.0), value(&free, 1.0));
+        assert!(value(&free, 0.0) > value(&caught, 1.0));
     }
 
     /// On an empty 19x19 board, with the line prior, a third-line move starts above a

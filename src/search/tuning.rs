@@ -13,6 +13,10 @@ pub struct Tuning {
     /// model's share of the move. 16 units is about Pachi's weight (its pattern prior is 15
     /// times its even prior).
     pub learned: f64,
+    /// How much of the learned model's virtual wins an escape from atari into a ladder that
+    /// works keeps, 0 to 1: the model reads no ladders, so it likes such escapes as much as
+    /// those that get away (Pachi takes them out of its tree).
+    pub escape: f64,
     /// Games through a leaf before it is expanded; 0 picks by board size (`expand_visits`).
     pub expand: u32,
     /// How many losses one virtual loss counts for while another thread is below a node.
@@ -84,6 +88,7 @@ impl Default for Tuning {
             rave: 3000.0,
             prior: 1.0,
             learned: 16.0,
+            escape: 1.0,
             expand: 0,
             virtual_loss: 1.0,
             shapes: 2.0,
@@ -110,7 +115,8 @@ impl Tuning {
         let d = Tuning::default();
         format!(
             "The search's constants, for tuning matches: rave (RAVE equivalence, {}), prior \
-             (scale of every prior, {}), learned (learned-model prior, {}), expand (games \
+             (scale of every prior, {}), learned (learned-model prior, {}), escape (the share of it an escape into a working \
+             ladder keeps, {}), expand (games \
              before a leaf is expanded, {}; 0 picks 2 on 9x9 and 8 above), virtual_loss ({}), \
              shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
              more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
@@ -133,6 +139,7 @@ impl Tuning {
             d.rave,
             d.prior,
             d.learned,
+            d.escape,
             d.expand,
             d.virtual_loss,
             d.shapes,
@@ -166,6 +173,7 @@ impl Tuning {
                 "rave" if number > 0.0 => tuning.rave = number,
                 "prior" => tuning.prior = number,
                 "learned" => tuning.learned = number,
+                "escape" if number <= 1.0 => tuning.escape = number,
                 "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
                 "virtual_loss" => tuning.virtual_loss = number,
                 "shapes" => tuning.shapes = number,
@@ -186,13 +194,14 @@ impl Tuning {
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
                     tuning.owner = number
                 }
-                "rave" | "expand" | "rate" | "ladders" | "selfatari" | "twolib" | "race"
-                | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye" | "owner" => {
+                "rave" | "escape" | "expand" | "rate" | "ladders" | "selfatari" | "twolib"
+                | "race" | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye"
+                | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, owner)"
                     ));
                 }
             }
@@ -287,6 +296,7 @@ mod tests {
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
             ("falseeye=1.5", "falseeye"),
+            ("escape=2", "escape"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),
             ("ucb=1", "unknown constant ucb"),
