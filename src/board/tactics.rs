@@ -8,13 +8,8 @@ impl Board {
     /// Whether `p` is an eye of `color`: all neighbours are its stones (or the edge) and the
     /// diagonals do not make it false (at most one enemy diagonal in the middle, none on the edge).
     pub fn is_eye(&self, color: Color, p: Point) -> bool {
-        if self.cells[p] != Cell::Empty {
+        if !self.is_eyelike(color, p) {
             return false;
-        }
-        for n in self.neighbours(p) {
-            if !matches!(self.cells[n], Cell::Border) && self.cells[n] != Cell::Stone(color) {
-                return false;
-            }
         }
         let mut enemy = 0;
         let mut border = 0;
@@ -26,6 +21,16 @@ impl Board {
             }
         }
         enemy + border < 2
+    }
+
+    /// Whether the empty point `p` has only `color`'s stones (or the edge) next to it: an eye
+    /// unless its diagonals make it false.
+    #[inline]
+    pub fn is_eyelike(&self, color: Color, p: Point) -> bool {
+        self.cells[p] == Cell::Empty
+            && self.neighbours(p).into_iter().all(|n| {
+                matches!(self.cells[n], Cell::Border) || self.cells[n] == Cell::Stone(color)
+            })
     }
 
     /// Whether a legal stone of `color` at `p` would join a string of two or more stones left

@@ -347,11 +347,11 @@ fn approach_move(board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> O
 /// enemy stone on such a diagonal is taken, or put in atari, instead of filling the point
 /// (which gives the eye away for good). Not when filling saves an own string in atari.
 fn eye_mending_move(board: &Board, color: Color, p: Point) -> Option<Point> {
-    let own_or_edge =
-        |n: Point| matches!(board.cell(n), Cell::Border) || board.stone(n) == Some(color);
-    let neighbours = board.neighbours(p);
-    if !neighbours.iter().all(|&n| own_or_edge(n))
-        || neighbours.iter().any(|&n| board.atari_liberty(n).is_some())
+    if !board.is_eyelike(color, p)
+        || board
+            .neighbours(p)
+            .into_iter()
+            .any(|n| board.atari_liberty(n).is_some())
     {
         return None;
     }
