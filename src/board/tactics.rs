@@ -137,9 +137,9 @@ impl Board {
         false
     }
 
-    /// The single liberty of the string through `p`, if it has exactly one.
+    /// The single liberty of the string through the stone at `p`, if it has exactly one.
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        if self.string_liberties(p) != 1 {
+        if self.stone(p).is_none() || self.string_liberties(p) != 1 {
             return None;
         }
         self.string_stones(p)

@@ -12,7 +12,9 @@
 //!    that the last move closed or touched (`knowledge::nakade`);
 //! 5. at a rate, off by default: the answer to the last two moves, or else to the last move,
 //!    that won the search's earlier games (`replies`);
-//! 6. good 3×3 shape next to the last two moves;
+//! 6. good 3×3 shape next to the last two moves; then, at a rate, off by default, take an
+//!    enemy string in atari anywhere on the board (MoGo's and Fuego's capture rule: a string
+//!    left in atari far from the last moves would otherwise live or die at random);
 //! 7. a random move that fills no own eye and puts no string of two or more stones in atari,
 //!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
 //!    space, whose capture leaves a shape that may be killed). At a rate, off by default, a
@@ -102,11 +104,92 @@ pub struct HeavyPolicy<'a> {
     pub approach_rate: f32,
     /// How often rule 7 mends a false eye instead of filling it; 0 never.
     pub eye_mend_rate: f32,
+    /// How often rule 6 takes a string in atari anywhere; 0 never.
+    pub capture_rate: f32,
     /// What rule 0 remembers during a playout.
     pub ko_memory: KoMemory,
+    /// The strings in atari that rule 6 knows of.
+    pub ataris: AtariWatch,
     /// The search's good replies, and how often the playouts try them (rule 5).
     pub replies: Option<&'a Replies>,
     pub reply_rate: f32,
+}
+
+/// A stone of each string that was in atari when last seen (rule 6's capture). A string gets into
+/// atari only through a stone played on one of its liberties, so after one look at the whole
+/// board it is enough to look around each move as it comes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AtariWatch {
+    stones: [Point; 16],
+    len: usize,
+    /// Whether the whole board has been looked at.
+    started: bool,
+}
+
+impl AtariWatch {
+    /// Looks at the whole board the first time, then at the strings around the last two moves.
+    fn update(&mut self, board: &Board) {
+        if !self.started {
+            self.started = true;
+            for p in board.points() {
+                self.note(board, p);
+            }
+            return;
+        }
+        for m in board.last_moves().into_iter().flatten() {
+            self.note(board, m);
+            for n in board.neighbours(m) {
+                self.note(board, n);
+            }
+        }
+    }
+
+    /// Remembers the string at `p` if it is in atari and not known yet.
+    fn note(&mut self, board: &Board, p: Point) {
+        if board.stone(p).is_none() || board.string_liberties(p) != 1 {
+            return;
+        }
+        let head = board.string_head(p);
+        if self.stones[..self.len]
+            .iter()
+            .any(|&s| board.stone(s).is_some() && board.string_head(s) == head)
+        {
+            return;
+        }
+        if self.len == self.stones.len() {
+            self.forget_free(board);
+        }
+        if self.len < self.stones.len() {
+            self.stones[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    /// Drops the strings that were taken or got liberties.
+    fn forget_free(&mut self, board: &Board) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let s = self.stones[i];
+            if board.atari_liberty(s).is_some() {
+                self.stones[kept] = s;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// The liberties of the enemy strings in atari that `color` may take.
+    fn captures(&mut self, board: &Board, color: Color, found: &mut Candidates) {
+        self.forget_free(board);
+        for &s in &self.stones[..self.len] {
+            if board.stone(s) == Some(color.opponent())
+                && let Some(lib) = board.atari_liberty(s)
+                && board.is_legal(color, lib)
+            {
+                found.add(lib);
+            }
+        }
+    }
 }
 
 /// The ko a side was kept from retaking, and the move count then (rule 0).
@@ -130,7 +213,9 @@ impl Default for HeavyPolicy<'_> {
             nakade_rate: 0.0,
             approach_rate: 0.0,
             eye_mend_rate: 0.0,
+            capture_rate: 0.0,
             ko_memory: KoMemory::default(),
+            ataris: AtariWatch::default(),
             replies: None,
             reply_rate: 0.0,
         }
@@ -462,6 +547,21 @@ impl HeavyPolicy<'_> {
         }
     }
 
+    /// Rule 6's capture anywhere.
+    fn capture_anywhere(
+        &mut self,
+        board: &Board,
+        color: Color,
+        rng: &mut SmallRng,
+    ) -> Option<Point> {
+        if self.capture_rate == 0.0 || !happens(self.capture_rate, rng) {
+            return None;
+        }
+        let mut found = Candidates::new();
+        self.ataris.captures(board, color, &mut found);
+        found.pick(rng)
+    }
+
     /// Rule 7, with its eye mending.
     fn random_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         let mv = self.chance_move(board, color, rng);
@@ -508,7 +608,15 @@ impl HeavyPolicy<'_> {
 }
 
 impl Policy for HeavyPolicy<'_> {
+    fn begin(&mut self) {
+        self.ko_memory = KoMemory::default();
+        self.ataris = AtariWatch::default();
+    }
+
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        if self.capture_rate > 0.0 {
+            self.ataris.update(board);
+        }
         if let Some(p) = self.ko_retake(board, color, rng) {
             return Move::Play(p);
         }
@@ -520,7 +628,10 @@ impl Policy for HeavyPolicy<'_> {
         if let Some(p) = self.good_reply(board, color, rng) {
             return Move::Play(p);
         }
-        match self.shape_move(board, color, rng) {
+        if let Some(p) = self.shape_move(board, color, rng) {
+            return Move::Play(p);
+        }
+        match self.capture_anywhere(board, color, rng) {
             Some(p) => Move::Play(p),
             None => self.random_move(board, color, rng),
         }
@@ -571,6 +682,78 @@ mod tests {
                 Move::Play(at(&board, "C3"))
             );
         }
+    }
+
+    #[test]
+    fn takes_a_string_in_atari_anywhere_when_no_other_rule_applies() {
+        let board = Board::from_diagram(&[
+            ".........", //
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "XX.......",
+            "OOX......",
+            ".OX......",
+        ])
+        .unwrap();
+        // White's three stones have one liberty, A1, far from any last move.
+        let mut rng = SmallRng::seed_from_u64(3);
+        let policy = HeavyPolicy {
+            capture_rate: 1.0,
+            rule_rate: 0.0,
+            ..HeavyPolicy::default()
+        };
+        for _ in 0..20 {
+            assert_eq!(
+                policy.clone().choose(&board, Color::Black, &mut rng),
+                Move::Play(at(&board, "A1"))
+            );
+        }
+        let mut random = HeavyPolicy {
+            rule_rate: 0.0,
+            ..HeavyPolicy::default()
+        };
+        let a1 = Move::Play(at(&board, "A1"));
+        assert!((0..20).any(|_| random.choose(&board, Color::Black, &mut rng) != a1));
+    }
+
+    #[test]
+    fn remembers_a_string_put_in_atari_moves_ago() {
+        let mut board = Board::from_diagram(&[
+            ".........", //
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "X........",
+            "OOX......",
+            ".OX......",
+        ])
+        .unwrap();
+        let mut policy = HeavyPolicy {
+            capture_rate: 1.0,
+            rule_rate: 0.0,
+            ..HeavyPolicy::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(4);
+        policy.begin();
+        // Black B3 puts White in atari; then four moves far away, each seen by the policy.
+        for (color, name) in [
+            (Color::Black, "B3"),
+            (Color::White, "H8"),
+            (Color::Black, "H2"),
+            (Color::White, "G8"),
+        ] {
+            policy.choose(&board, color, &mut rng);
+            board.play(color, at(&board, name)).unwrap();
+        }
+        assert_eq!(
+            policy.choose(&board, Color::Black, &mut rng),
+            Move::Play(at(&board, "A1"))
+        );
     }
 
     /// The candidates of `rule` for Black after a White move at `last`, sorted.

@@ -16,6 +16,9 @@ use crate::board::{Board, Cell, Color, Move, Point};
 /// Chooses playout moves. Implementations must only return legal moves (or pass).
 pub trait Policy {
     fn choose(&mut self, board: &Board, color: Color, rng: &mut SmallRng) -> Move;
+
+    /// A new playout starts: forget what the last one left behind.
+    fn begin(&mut self) {}
 }
 
 /// Uniformly random legal moves that never fill the mover's own eyes; optionally also refuse,
@@ -78,6 +81,7 @@ pub fn playout_with(
     mut on_move: impl FnMut(Color, Move),
 ) -> usize {
     let max_moves = 3 * board.size() * board.size();
+    policy.begin();
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {

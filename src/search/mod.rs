@@ -340,7 +340,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
 }
 
 /// The playouts' policy with the search's constants, on a board of `size`.
-fn playout_policy<'a>(
+pub fn playout_policy<'a>(
     tuning: &Tuning,
     replies: Option<&'a Replies>,
     size: usize,
@@ -358,6 +358,7 @@ fn playout_policy<'a>(
         nakade_rate: tuning.nakade as f32,
         approach_rate: tuning.approach as f32,
         eye_mend_rate: tuning.falseeye as f32,
+        capture_rate: tuning.capture as f32,
         ..HeavyPolicy::default()
     }
 }

@@ -61,6 +61,10 @@ pub struct Tuning {
     /// that makes it false instead, 0 to 1 (`HeavyPolicy::eye_mend_rate`; Pachi's
     /// `eyefillrate`).
     pub falseeye: f64,
+    /// How often the playouts take an enemy string in atari anywhere on the board when no
+    /// rule near the last moves applies, 0 to 1 (`HeavyPolicy::capture_rate`; MoGo's and
+    /// Fuego's capture rule).
+    pub capture: f64,
     /// Playouts from the position before each search whose ownership the move model's owner
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
@@ -104,6 +108,7 @@ impl Default for Tuning {
             nakade: 0.0,
             approach: 0.0,
             falseeye: 0.0,
+            capture: 0.0,
             owner: 0.0,
         }
     }
@@ -133,7 +138,8 @@ impl Tuning {
              threat, {}), nakade (how often they play the vital point of an eye space, {}), \
              approach (how often a refused self-atari turns into an approach move, {}), falseeye \
              (how often a random move into an own false eye takes or ataris the stone that \
-             makes it false instead, {}), owner \
+             makes it false instead, {}), capture (how often they take a string in atari \
+             anywhere when no rule near the last moves applies, {}), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
              out)",
             d.rave,
@@ -152,6 +158,7 @@ impl Tuning {
             d.nakade,
             d.approach,
             d.falseeye,
+            d.capture,
             d.owner
         )
     }
@@ -189,6 +196,7 @@ impl Tuning {
                 "nakade" if number <= 1.0 => tuning.nakade = number,
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "falseeye" if number <= 1.0 => tuning.falseeye = number,
+                "capture" if number <= 1.0 => tuning.capture = number,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
@@ -196,12 +204,12 @@ impl Tuning {
                 }
                 "rave" | "escape" | "expand" | "rate" | "ladders" | "selfatari" | "twolib"
                 | "race" | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye"
-                | "owner" => {
+                | "capture" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, owner)"
                     ));
                 }
             }
@@ -296,6 +304,7 @@ mod tests {
             ("nakade=1.1", "nakade"),
             ("approach=3", "approach"),
             ("falseeye=1.5", "falseeye"),
+            ("capture=2", "capture"),
             ("escape=2", "escape"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),

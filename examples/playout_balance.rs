@@ -1,0 +1,183 @@
+//! How well the playouts alone judge positions whose winner is known: a quick screen for
+//! playout rules, much less noisy than a match. From positions of strong players' games
+//! (every `EVERY`-th move from move `FIRST`), each setting plays the same number of playouts
+//! and is scored by the squared error of its Black win rate against the game's winner
+//! (0 or 1), the lower the better: Silver and Tesauro's simulation balancing asks for
+//! playouts whose mean result is right, not for playouts that play well.
+//!
+//! Each setting after the first is compared with the first position by position, which
+//! gives the difference its standard error.
+//!
+//! Run: `cargo run --release --example playout_balance -- COLLECTION GAMES PLAYOUTS
+//! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" ko=0.4 nakade=0.8`, where a setting
+//! is what `--tune` takes ("" for the defaults). Needs `xz` and `../shared/data/games/`.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rayon::prelude::*;
+use tengen::board::{Board, Color, Move};
+use tengen::game::{Step, Superko};
+use tengen::playout::{final_owner, playout};
+use tengen::search::{Tuning, playout_policy};
+
+const DATA: &str = "../shared/data/games";
+/// The first position taken from a game, and the distance between positions.
+const FIRST: usize = 60;
+const EVERY: usize = 10;
+
+/// A position, the side to move, the game's komi and whether Black won it.
+struct Position {
+    board: Board,
+    to_move: Color,
+    komi: f64,
+    black_won: bool,
+}
+
+/// The first `count` records of a collection, one a line.
+fn records(collection: &str, count: usize) -> Vec<String> {
+    let mut child = Command::new("xz")
+        .args(["-dc", &format!("{DATA}/{collection}.sgf.xz")])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("xz runs");
+    let lines = BufReader::new(child.stdout.take().expect("a pipe"))
+        .lines()
+        .map_while(Result::ok)
+        .take(count)
+        .collect();
+    let _ = child.wait();
+    lines
+}
+
+/// The value of the SGF property `name` in `text`.
+fn property<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let start = text.find(&format!("{name}["))? + name.len() + 1;
+    text[start..].split(']').next()
+}
+
+/// The positions of one record whose winner is known (nothing for a draw, a void game or a
+/// record that does not load).
+fn positions(text: &str) -> Vec<Position> {
+    let black_won = match property(text, "RE").map(|r| r.chars().next()) {
+        Some(Some('B')) => true,
+        Some(Some('W')) => false,
+        _ => return Vec::new(),
+    };
+    let komi = property(text, "KM")
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(7.5);
+    let Some(tree) = tengen::sgf::parse(text)
+        .ok()
+        .and_then(|t| t.into_iter().next())
+    else {
+        return Vec::new();
+    };
+    let Ok(record) = tengen::sgf::load(&tree, tengen::sgf::Until::End, komi, Superko::Situational)
+    else {
+        return Vec::new();
+    };
+    let mut board: Board = record.game.start().0.clone();
+    let mut found = Vec::new();
+    for (i, step) in record.game.steps().iter().enumerate() {
+        let Step::Move(color, mv) = *step else {
+            break;
+        };
+        if i >= FIRST && (i - FIRST).is_multiple_of(EVERY) {
+            let to_move = color;
+            found.push(Position {
+                board: board.clone(),
+                to_move,
+                komi,
+                black_won,
+            });
+        }
+        match mv {
+            Move::Pass => board.pass(),
+            Move::Play(p) => {
+                if board.play(color, p).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Black's share of `playouts` playouts from the position under `tuning`.
+fn black_rate(position: &Position, tuning: &Tuning, playouts: u32, seed: u64) -> f64 {
+    let size = position.board.size();
+    let mut policy = playout_policy(tuning, None, size);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut board = position.board.clone();
+    let mut wins = 0.0;
+    for _ in 0..playouts {
+        board.clone_from(&position.board);
+        playout(&mut board, position.to_move, &mut policy, &mut rng);
+        let area: i32 = board
+            .points()
+            .filter_map(|p| final_owner(&board, p))
+            .map(|c| if c == Color::Black { 1 } else { -1 })
+            .sum();
+        let margin = f64::from(area) - position.komi;
+        wins += if margin > 0.0 {
+            1.0
+        } else if margin == 0.0 {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    wins / f64::from(playouts)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [collection, games, playouts, settings @ ..] = args.as_slice() else {
+        eprintln!("usage: playout_balance COLLECTION GAMES PLAYOUTS [SETTING ...]");
+        std::process::exit(2);
+    };
+    let games: usize = games.parse().expect("GAMES is a number");
+    let playouts: u32 = playouts.parse().expect("PLAYOUTS is a number");
+    let settings: Vec<&str> = if settings.is_empty() {
+        vec![""]
+    } else {
+        settings.iter().map(String::as_str).collect()
+    };
+    let found: Vec<Position> = records(collection, games)
+        .iter()
+        .flat_map(|r| positions(r))
+        .collect();
+    println!(
+        "{collection}: {} positions from {games} games, {playouts} playouts each",
+        found.len()
+    );
+    let mut first: Vec<f64> = Vec::new();
+    for setting in settings {
+        let tuning = Tuning::parse(setting).expect("a --tune setting");
+        let errors: Vec<f64> = (found.par_iter().enumerate())
+            .map(|(i, position)| {
+                let rate = black_rate(position, &tuning, playouts, i as u64);
+                let truth = if position.black_won { 1.0 } else { 0.0 };
+                (rate - truth).powi(2)
+            })
+            .collect();
+        let n = errors.len() as f64;
+        let mean = errors.iter().sum::<f64>() / n;
+        let mut line = format!("{:<30} squared error {mean:.4}", format!("\"{setting}\""));
+        if first.is_empty() {
+            first = errors;
+        } else {
+            let d: Vec<f64> = errors.iter().zip(&first).map(|(e, f)| e - f).collect();
+            let dm = d.iter().sum::<f64>() / n;
+            let var = d.iter().map(|x| (x - dm).powi(2)).sum::<f64>() / (n - 1.0);
+            line += &format!(
+                "   vs the first {dm:+.4} ± {:.4} (2 s.e.)",
+                2.0 * (var / n).sqrt()
+            );
+        }
+        println!("{line}");
+    }
+}
