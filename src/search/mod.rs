@@ -195,6 +195,8 @@ struct Scratch {
     /// Who played each point first from the depth being updated on (colour index + 1, 0 for
     /// nobody), and at which index of `sequence`.
     first_play: PointMap<(u8, u16)>,
+    /// Child selections made so far (`--tune norave=N` leaves AMAF out of every N-th).
+    selections: u64,
 }
 
 fn worker(shared: &Shared, thread: usize) {
@@ -208,6 +210,7 @@ fn worker(shared: &Shared, thread: usize) {
         hashes: Vec::with_capacity(4 * size * size),
         sequence: Vec::with_capacity(8 * size * size),
         first_play: PointMap::filled((0, 0)),
+        selections: 0,
     };
     while !shared.stop.load(Relaxed) {
         let done = shared.playouts.fetch_add(1, Relaxed);
@@ -290,7 +293,10 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         {
             expand(shared, node, &s.board, color, &s.hashes);
         }
-        let Some(child) = select(tree, node, &shared.limits.tuning) else {
+        let tuning = &shared.limits.tuning;
+        s.selections += 1;
+        let amaf = tuning.norave == 0 || !s.selections.is_multiple_of(tuning.norave);
+        let Some(child) = select(tree, node, tuning, amaf) else {
             break;
         };
         let next = tree.node(child);
@@ -433,12 +439,20 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
 }
 
 /// The child with the best blend of its own and its AMAF win rate (virtual losses count as
-/// losses); `None` for a leaf.
-fn select(tree: &Tree, node: &Node, tuning: &Tuning) -> Option<u32> {
+/// losses), or with `amaf` false the best of its own win rate alone; `None` for a leaf.
+/// Choosing now and then without AMAF (Fuego does so in one selection of 20) gives a move
+/// whose AMAF misleads, such as a capture that is good now and bad later, the games that
+/// show its worth.
+fn select(tree: &Tree, node: &Node, tuning: &Tuning, amaf: bool) -> Option<u32> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for i in node.children()? {
-        let value = blended_value(tree.node(i).stats(), tuning);
+        let stats = tree.node(i).stats();
+        let value = if amaf {
+            blended_value(stats, tuning)
+        } else {
+            own_value(stats, tuning)
+        };
         if value > best_value {
             best_value = value;
             best = Some(i);
@@ -447,13 +461,19 @@ fn select(tree: &Tree, node: &Node, tuning: &Tuning) -> Option<u32> {
     best
 }
 
-fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
+/// A child's own win rate, priors included, virtual losses counted as losses.
+fn own_value(s: tree::Stats, tuning: &Tuning) -> f64 {
     let n = s.visits as f64 + tuning.virtual_loss * s.virtual_loss as f64;
-    let q = if n > 0.0 {
+    if n > 0.0 {
         s.wins as f64 / (2.0 * n)
     } else {
         1.0
-    };
+    }
+}
+
+fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
+    let n = s.visits as f64 + tuning.virtual_loss * s.virtual_loss as f64;
+    let q = own_value(s, tuning);
     let amaf_n = s.amaf_visits as f64;
     if amaf_n == 0.0 {
         return q;

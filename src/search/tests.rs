@@ -182,3 +182,26 @@ fn the_owner_feature_lowers_the_prior_of_moves_in_settled_areas() {
     assert!(inside_owned < inside, "{inside_owned} {inside}");
     assert!(open_owned >= open, "{open_owned} {open}");
 }
+
+#[test]
+fn a_selection_without_amaf_goes_by_the_moves_own_results() {
+    // Two moves as in a lost 13x13 game: a capture of five stones whose AMAF is poor (the
+    // point is often played later, when the stones are safe) but whose own games (here its
+    // prior) are good, and a move with thousands of middling games.
+    let tree = Tree::new(1 << 20);
+    let root = tree.node(Tree::ROOT);
+    assert!(root.try_begin_expansion());
+    let first = tree.allocate(2).unwrap();
+    let (capture, other) = (first, first + 1);
+    tree.node(capture)
+        .init(Move::Play(Point::default()), 33, 56);
+    tree.node(other).init(Move::Pass, 5430, 4684);
+    for (node, wins, losses) in [(capture, 1108, 1767), (other, 2184, 3106)] {
+        tree.node(node).add_amaf(2, wins);
+        tree.node(node).add_amaf(0, losses);
+    }
+    root.finish_expansion(first, 2);
+    let tuning = Tuning::default();
+    assert_eq!(select(&tree, root, &tuning, true), Some(other));
+    assert_eq!(select(&tree, root, &tuning, false), Some(capture));
+}

@@ -65,6 +65,9 @@ pub struct Tuning {
     /// rule near the last moves applies, 0 to 1 (`HeavyPolicy::capture_rate`; MoGo's and
     /// Fuego's capture rule).
     pub capture: f64,
+    /// Every this many child selections of a search thread leave AMAF out and choose by the
+    /// children's own win rates (Fuego: 20); 0 never.
+    pub norave: u64,
     /// Playouts from the position before each search whose ownership the move model's owner
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
@@ -109,6 +112,7 @@ impl Default for Tuning {
             approach: 0.0,
             falseeye: 0.0,
             capture: 0.0,
+            norave: 0,
             owner: 0.0,
         }
     }
@@ -139,7 +143,8 @@ impl Tuning {
              approach (how often a refused self-atari turns into an approach move, {}), falseeye \
              (how often a random move into an own false eye takes or ataris the stone that \
              makes it false instead, {}), capture (how often they take a string in atari \
-             anywhere when no rule near the last moves applies, {}), owner \
+             anywhere when no rule near the last moves applies, {}), norave (every N-th \
+             child selection leaves AMAF out, {}; 0 never), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
              out)",
             d.rave,
@@ -159,6 +164,7 @@ impl Tuning {
             d.approach,
             d.falseeye,
             d.capture,
+            d.norave,
             d.owner
         )
     }
@@ -197,6 +203,7 @@ impl Tuning {
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "falseeye" if number <= 1.0 => tuning.falseeye = number,
                 "capture" if number <= 1.0 => tuning.capture = number,
+                "norave" if number.fract() == 0.0 && number <= 1e6 => tuning.norave = number as u64,
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
@@ -209,7 +216,7 @@ impl Tuning {
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owner)"
                     ));
                 }
             }
@@ -305,6 +312,7 @@ mod tests {
             ("approach=3", "approach"),
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
+            ("norave=1.5", "norave"),
             ("escape=2", "escape"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),
