@@ -20,7 +20,8 @@ use rand::rngs::SmallRng;
 use rayon::prelude::*;
 use tengen::board::{Board, Color, Move};
 use tengen::game::{Step, Superko};
-use tengen::playout::{final_owner, playout};
+use tengen::playout::ownership::Ownership;
+use tengen::playout::playout;
 use tengen::search::{Tuning, playout_policy};
 
 const DATA: &str = "../shared/data/games";
@@ -112,16 +113,12 @@ fn black_rate(position: &Position, tuning: &Tuning, playouts: u32, seed: u64) ->
     let mut policy = playout_policy(tuning, None, size);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = position.board.clone();
+    let owners = Ownership::default();
     let mut wins = 0.0;
     for _ in 0..playouts {
         board.clone_from(&position.board);
         playout(&mut board, position.to_move, &mut policy, &mut rng);
-        let area: i32 = board
-            .points()
-            .filter_map(|p| final_owner(&board, p))
-            .map(|c| if c == Color::Black { 1 } else { -1 })
-            .sum();
-        let margin = f64::from(area) - position.komi;
+        let margin = f64::from(owners.count(&board)) - position.komi;
         wins += if margin > 0.0 {
             1.0
         } else if margin == 0.0 {
