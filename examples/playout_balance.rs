@@ -53,33 +53,25 @@ fn records(collection: &str, count: usize) -> Vec<String> {
     lines
 }
 
-/// The value of the SGF property `name` in `text`.
-fn property<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    let start = text.find(&format!("{name}["))? + name.len() + 1;
-    text[start..].split(']').next()
-}
-
 /// The positions of one record whose winner is known (nothing for a draw, a void game or a
 /// record that does not load).
 fn positions(text: &str) -> Vec<Position> {
-    let black_won = match property(text, "RE").map(|r| r.chars().next()) {
-        Some(Some('B')) => true,
-        Some(Some('W')) => false,
-        _ => return Vec::new(),
-    };
-    let komi = property(text, "KM")
-        .and_then(|k| k.parse().ok())
-        .unwrap_or(7.5);
     let Some(tree) = tengen::sgf::parse(text)
         .ok()
         .and_then(|t| t.into_iter().next())
     else {
         return Vec::new();
     };
-    let Ok(record) = tengen::sgf::load(&tree, tengen::sgf::Until::End, komi, Superko::Situational)
+    let Ok(record) = tengen::sgf::load(&tree, tengen::sgf::Until::End, 7.5, Superko::Situational)
     else {
         return Vec::new();
     };
+    let black_won = match record.info.result.as_deref().and_then(|r| r.chars().next()) {
+        Some('B') => true,
+        Some('W') => false,
+        _ => return Vec::new(),
+    };
+    let komi = record.game.komi();
     let mut board: Board = record.game.start().0.clone();
     let mut found = Vec::new();
     for (i, step) in record.game.steps().iter().enumerate() {

@@ -157,7 +157,7 @@ impl AtariWatch {
             return;
         }
         if self.len == self.stones.len() {
-            self.forget_free(board);
+            self.forget_free(board, |_, _| {});
         }
         if self.len < self.stones.len() {
             self.stones[self.len] = p;
@@ -165,14 +165,16 @@ impl AtariWatch {
         }
     }
 
-    /// Drops the strings that were taken or got liberties.
-    fn forget_free(&mut self, board: &Board) {
+    /// Drops the strings that were taken or got liberties, and gives the liberty of each one
+    /// left to `each`.
+    fn forget_free(&mut self, board: &Board, mut each: impl FnMut(Point, Point)) {
         let mut kept = 0;
         for i in 0..self.len {
             let s = self.stones[i];
-            if board.atari_liberty(s).is_some() {
+            if let Some(lib) = board.atari_liberty(s) {
                 self.stones[kept] = s;
                 kept += 1;
+                each(s, lib);
             }
         }
         self.len = kept;
@@ -180,15 +182,11 @@ impl AtariWatch {
 
     /// The liberties of the enemy strings in atari that `color` may take.
     fn captures(&mut self, board: &Board, color: Color, found: &mut Candidates) {
-        self.forget_free(board);
-        for &s in &self.stones[..self.len] {
-            if board.stone(s) == Some(color.opponent())
-                && let Some(lib) = board.atari_liberty(s)
-                && board.is_legal(color, lib)
-            {
+        self.forget_free(board, |s, lib| {
+            if board.stone(s) == Some(color.opponent()) && board.is_legal(color, lib) {
                 found.add(lib);
             }
-        }
+        });
     }
 }
 
