@@ -77,6 +77,25 @@ impl Board {
         Some(count)
     }
 
+    /// How many stones `color` would take by playing at `p`: those of the enemy strings in
+    /// atari next to it.
+    pub fn stones_taken(&self, color: Color, p: Point) -> usize {
+        let mut heads = [p; 4];
+        let mut count = 0;
+        let mut stones = 0;
+        for n in self.neighbours(p) {
+            if self.cells[n] == Cell::Stone(color.opponent()) && self.string_liberties(n) == 1 {
+                let head = self.string_head(n);
+                if !heads[..count].contains(&head) {
+                    heads[count] = head;
+                    count += 1;
+                    stones += self.string_size(n);
+                }
+            }
+        }
+        stones
+    }
+
     /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has
     /// at most three stones, its last liberty touches only that string, enemy stones and the
     /// edge, and no enemy string around it has an eye elsewhere. Capturing it then leaves the

@@ -188,6 +188,18 @@ fn self_atari_of_strings_but_not_of_lone_stones() {
 }
 
 #[test]
+fn stones_taken_counts_each_string_in_atari_once() {
+    // White's five stones wrap round C5, their last liberty, and touch it three times.
+    let board = board_from(&[
+        "XO.OX", //
+        "XOOOX", ".XXX.", ".....", ".....",
+    ]);
+    assert_eq!(board.stones_taken(Color::Black, at(&board, "C5")), 5);
+    assert_eq!(board.stones_taken(Color::White, at(&board, "C5")), 0);
+    assert_eq!(board.stones_taken(Color::Black, at(&board, "A3")), 0);
+}
+
+#[test]
 fn setup_refuses_stones_without_liberties() {
     let mut board = board_from(&[
         ".X...", //

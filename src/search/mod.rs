@@ -447,8 +447,9 @@ fn select(tree: &Tree, node: &Node, tuning: &Tuning, amaf: bool) -> Option<u32> 
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for i in node.children()? {
-        let stats = tree.node(i).stats();
-        let value = if amaf {
+        let child = tree.node(i);
+        let stats = child.stats();
+        let value = if amaf && !child.is_chosen_by_own_games() {
             blended_value(stats, tuning)
         } else {
             own_value(stats, tuning)
@@ -522,10 +523,11 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
         let tuning = &shared.limits.tuning;
         let (visits, wins) = priors::for_move(board, color, p, &features[i], share, tuning);
-        shared
-            .tree
-            .node(first + i as u32)
-            .init(Move::Play(p), visits, wins);
+        let child = shared.tree.node(first + i as u32);
+        child.init(Move::Play(p), visits, wins);
+        if tuning.owncapture > 0 && board.stones_taken(color, p) >= tuning.owncapture as usize {
+            child.choose_by_own_games();
+        }
     }
     let (visits, wins) = priors::for_pass(board, &shared.limits.tuning);
     shared

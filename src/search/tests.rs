@@ -204,4 +204,45 @@ fn a_selection_without_amaf_goes_by_the_moves_own_results() {
     let tuning = Tuning::default();
     assert_eq!(select(&tree, root, &tuning, true), Some(other));
     assert_eq!(select(&tree, root, &tuning, false), Some(capture));
+    // Marked to be chosen by its own games, the capture wins every selection.
+    tree.node(capture).choose_by_own_games();
+    assert_eq!(select(&tree, root, &tuning, true), Some(capture));
+}
+
+/// The position of `results/amaf-blind-capture`: White's five stones K9-L9-L8-L10-M10 have
+/// one liberty, N10, and Black's M9-M8 one, N8.
+fn blind_capture_game() -> Game {
+    let script =
+        include_str!("../../gtp-scripts/bench/results/amaf-blind-capture/black-to-move.gtp");
+    let mut game = Game::new(13, 7.5, Superko::Situational);
+    for line in script.lines() {
+        let Some(rest) = line.strip_prefix("play ") else {
+            continue;
+        };
+        let (color, point) = rest.split_once(' ').unwrap();
+        let color = if color == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let p = game.board().point_named(point).unwrap();
+        game.play(color, Move::Play(p)).unwrap();
+    }
+    game
+}
+
+#[test]
+fn captures_judged_by_their_own_games_find_the_big_capture() {
+    let game = blind_capture_game();
+    let n10 = game.board().point_named("N10").unwrap();
+    assert_eq!(game.board().stones_taken(Color::Black, n10), 5);
+    let mut limits = limits(5000, 1, 2);
+    limits.tuning.owncapture = 2;
+    let report = search(&game, Color::Black, &limits, &pool(1));
+    assert_eq!(
+        name(&game, report.best().unwrap().0),
+        "N10",
+        "{:?}",
+        &report.moves[..3]
+    );
 }

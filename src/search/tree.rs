@@ -3,7 +3,7 @@
 //! without locks. A node is published to other threads only once its children are written.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering::*};
 
 use crate::board::{Move, Point};
 
@@ -32,6 +32,8 @@ pub struct Node {
     /// Virtual games of the prior, part of `visits`.
     prior: AtomicU16,
     state: AtomicU8,
+    /// A capture whose AMAF statistics are left out when it is chosen (`--tune owncapture=S`).
+    own_only: AtomicBool,
 }
 
 /// A snapshot of a node's statistics.
@@ -90,6 +92,16 @@ impl Node {
         self.virtual_loss.store(0, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
+        self.own_only.store(false, Relaxed);
+    }
+
+    /// Marks the move to be chosen by its own games alone, AMAF left out.
+    pub fn choose_by_own_games(&self) {
+        self.own_only.store(true, Relaxed);
+    }
+
+    pub fn is_chosen_by_own_games(&self) -> bool {
+        self.own_only.load(Relaxed)
     }
 
     /// Games actually played through the node (priors not counted).
@@ -157,6 +169,7 @@ impl Node {
         }
         self.point.store(other.point.load(Relaxed), Relaxed);
         self.prior.store(other.prior.load(Relaxed), Relaxed);
+        self.own_only.store(other.own_only.load(Relaxed), Relaxed);
         self.virtual_loss.store(0, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);

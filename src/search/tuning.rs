@@ -68,6 +68,11 @@ pub struct Tuning {
     /// Every this many child selections of a search thread leave AMAF out and choose by the
     /// children's own win rates (Fuego: 20); 0 never.
     pub norave: u64,
+    /// Captures of this many stones or more are chosen by their own games alone, AMAF left
+    /// out: a capture's AMAF counts the games where the point was played later, mostly once
+    /// the stones were safe or gone and the point worth little (`results/amaf-blind-capture`);
+    /// 0 never.
+    pub owncapture: u32,
     /// Playouts from the position before each search whose ownership the move model's owner
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
@@ -113,6 +118,7 @@ impl Default for Tuning {
             falseeye: 0.0,
             capture: 0.0,
             norave: 0,
+            owncapture: 0,
             owner: 0.0,
         }
     }
@@ -144,7 +150,8 @@ impl Tuning {
              (how often a random move into an own false eye takes or ataris the stone that \
              makes it false instead, {}), capture (how often they take a string in atari \
              anywhere when no rule near the last moves applies, {}), norave (every N-th \
-             child selection leaves AMAF out, {}; 0 never), owner \
+             child selection leaves AMAF out, {}; 0 never), owncapture (captures of this many \
+             stones or more are chosen by their own games, AMAF left out, {}; 0 never), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
              out)",
             d.rave,
@@ -165,6 +172,7 @@ impl Tuning {
             d.falseeye,
             d.capture,
             d.norave,
+            d.owncapture,
             d.owner
         )
     }
@@ -204,6 +212,9 @@ impl Tuning {
                 "falseeye" if number <= 1.0 => tuning.falseeye = number,
                 "capture" if number <= 1.0 => tuning.capture = number,
                 "norave" if number.fract() == 0.0 && number <= 1e6 => tuning.norave = number as u64,
+                "owncapture" if number.fract() == 0.0 && number <= 361.0 => {
+                    tuning.owncapture = number as u32
+                }
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
@@ -211,12 +222,12 @@ impl Tuning {
                 }
                 "rave" | "escape" | "expand" | "rate" | "ladders" | "selfatari" | "twolib"
                 | "race" | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye"
-                | "capture" | "owner" => {
+                | "capture" | "norave" | "owncapture" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owncapture, owner)"
                     ));
                 }
             }
@@ -265,10 +276,11 @@ mod tests {
     #[test]
     fn pairs_change_only_what_they_name() {
         let tuning = Tuning::parse(
-            "rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500",
+            "rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500,owncapture=2",
         )
         .unwrap();
         assert_eq!(tuning.owner, 500.0);
+        assert_eq!(tuning.owncapture, 2);
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
         assert_eq!(tuning.nakade, Tuning::default().nakade);
@@ -313,6 +325,8 @@ mod tests {
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
             ("norave=1.5", "norave"),
+            ("owncapture=1.5", "owncapture"),
+            ("owncapture=400", "owncapture"),
             ("escape=2", "escape"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),
