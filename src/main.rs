@@ -266,7 +266,10 @@ fn command() -> clap::Command {
             .allow_negative_numbers(true)
             .value_parser(check)
     });
+    // The last of a repeated option wins, as in ripgrep: a script that appends options
+    // (`pachi.sh BAR N DIR -- --playouts 10000`) overrides its own.
     Cli::command()
+        .args_override_self(true)
         .args(settings.collect::<Vec<_>>())
         .mut_arg("tune", |arg| arg.help(Tuning::help()))
 }

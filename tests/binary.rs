@@ -110,6 +110,10 @@ fn unknown_options_missing_arguments_and_values_out_of_range_are_refused() {
 fn superko_option_sets_the_rule() {
     let out = run(&["--superko", "positional"], b"tengen-superko\n", None);
     assert_eq!(responses(&out), vec!["= positional"]);
+    // Given twice, the last one holds.
+    let args = ["--superko", "situational", "--superko", "positional"];
+    let out = run(&args, b"tengen-superko\n", None);
+    assert_eq!(responses(&out), vec!["= positional"]);
 }
 
 #[test]
