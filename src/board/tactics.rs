@@ -80,11 +80,24 @@ impl Board {
     /// How many stones `color` would take by playing at `p`: those of the enemy strings in
     /// atari next to it.
     pub fn stones_taken(&self, color: Color, p: Point) -> usize {
+        self.stones_in_atari_next_to(p, color.opponent())
+    }
+
+    /// How many of `color`'s stones in atari a stone at `p` would save: those of its strings
+    /// next to `p`, if the move leaves them two liberties or more (or captures).
+    pub fn stones_saved(&self, color: Color, p: Point) -> usize {
+        let stones = self.stones_in_atari_next_to(p, color);
+        let escapes = stones > 0 && self.liberties_after(color, p, 2).is_none_or(|l| l >= 2);
+        if escapes { stones } else { 0 }
+    }
+
+    /// The stones of `owner`'s strings in atari next to `p`, each string counted once.
+    fn stones_in_atari_next_to(&self, p: Point, owner: Color) -> usize {
         let mut heads = [p; 4];
         let mut count = 0;
         let mut stones = 0;
         for n in self.neighbours(p) {
-            if self.cells[n] == Cell::Stone(color.opponent()) && self.string_liberties(n) == 1 {
+            if self.cells[n] == Cell::Stone(owner) && self.string_liberties(n) == 1 {
                 let head = self.string_head(n);
                 if !heads[..count].contains(&head) {
                     heads[count] = head;

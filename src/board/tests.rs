@@ -200,6 +200,23 @@ fn stones_taken_counts_each_string_in_atari_once() {
 }
 
 #[test]
+fn stones_saved_counts_only_escapes_that_get_away() {
+    // White B4-C4 has one liberty, D4; a stone there gives it D5, E4 and D3.
+    let open = board_from(&[
+        ".XX..", //
+        "XOO..", ".XX..", ".....", ".....",
+    ]);
+    assert_eq!(open.stones_saved(Color::White, at(&open, "D4")), 2);
+    assert_eq!(open.stones_saved(Color::Black, at(&open, "D4")), 0);
+    // With Black on D5, E4 and D3 the same move has no liberty left: no escape.
+    let closed = board_from(&[
+        ".XXX.", //
+        "XOO.X", ".XXX.", ".....", ".....",
+    ]);
+    assert_eq!(closed.stones_saved(Color::White, at(&closed, "D4")), 0);
+}
+
+#[test]
 fn setup_refuses_stones_without_liberties() {
     let mut board = board_from(&[
         ".X...", //

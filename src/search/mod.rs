@@ -484,6 +484,15 @@ fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
     (1.0 - beta) * q + beta * amaf_q
 }
 
+/// Whether a move's AMAF misleads enough to leave it out (`--tune owncapture=S` and
+/// `ownescape=S`): a capture or an escape from atari is worth most now, while the same point
+/// played later in a playout, once the stones are safe or gone, is often worth little.
+fn judged_by_own_games(board: &Board, color: Color, p: Point, tuning: &Tuning) -> bool {
+    let (captures, escapes) = (tuning.owncapture as usize, tuning.ownescape as usize);
+    (captures > 0 && board.stones_taken(color, p) >= captures)
+        || (escapes > 0 && board.stones_saved(color, p) >= escapes)
+}
+
 /// Creates the children of a leaf: every legal move that fills no own eye and repeats no
 /// earlier arrangement, and pass, each with its prior.
 fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes: &[u64]) {
@@ -525,7 +534,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         let (visits, wins) = priors::for_move(board, color, p, &features[i], share, tuning);
         let child = shared.tree.node(first + i as u32);
         child.init(Move::Play(p), visits, wins);
-        if tuning.owncapture > 0 && board.stones_taken(color, p) >= tuning.owncapture as usize {
+        if judged_by_own_games(board, color, p, tuning) {
             child.choose_by_own_games();
         }
     }

@@ -73,6 +73,10 @@ pub struct Tuning {
     /// the stones were safe or gone and the point worth little (`results/amaf-blind-capture`);
     /// 0 never.
     pub owncapture: u32,
+    /// Escapes from atari that save this many stones or more are chosen by their own games
+    /// alone, AMAF left out (the same confusion: the point is often played later, once the
+    /// stones are taken); 0 never.
+    pub ownescape: u32,
     /// Playouts from the position before each search whose ownership the move model's owner
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
@@ -119,6 +123,7 @@ impl Default for Tuning {
             capture: 0.0,
             norave: 0,
             owncapture: 0,
+            ownescape: 0,
             owner: 0.0,
         }
     }
@@ -151,7 +156,8 @@ impl Tuning {
              makes it false instead, {}), capture (how often they take a string in atari \
              anywhere when no rule near the last moves applies, {}), norave (every N-th \
              child selection leaves AMAF out, {}; 0 never), owncapture (captures of this many \
-             stones or more are chosen by their own games, AMAF left out, {}; 0 never), owner \
+             stones or more are chosen by their own games, AMAF left out, {}; 0 never), \
+             ownescape (the same for escapes from atari saving this many stones, {}), owner \
              (playouts before each search for the move model's owner feature, {}; 0 leaves it \
              out)",
             d.rave,
@@ -173,6 +179,7 @@ impl Tuning {
             d.capture,
             d.norave,
             d.owncapture,
+            d.ownescape,
             d.owner
         )
     }
@@ -215,6 +222,9 @@ impl Tuning {
                 "owncapture" if number.fract() == 0.0 && number <= 361.0 => {
                     tuning.owncapture = number as u32
                 }
+                "ownescape" if number.fract() == 0.0 && number <= 361.0 => {
+                    tuning.ownescape = number as u32
+                }
                 "lines" => tuning.lines = number,
                 "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
                 "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
@@ -222,12 +232,12 @@ impl Tuning {
                 }
                 "rave" | "escape" | "expand" | "rate" | "ladders" | "selfatari" | "twolib"
                 | "race" | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye"
-                | "capture" | "norave" | "owncapture" | "owner" => {
+                | "capture" | "norave" | "owncapture" | "ownescape" | "owner" => {
                     return Err(format!("--tune: {name}: bad value {value}"));
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owncapture, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owncapture, ownescape, owner)"
                     ));
                 }
             }
@@ -276,11 +286,11 @@ mod tests {
     #[test]
     fn pairs_change_only_what_they_name() {
         let tuning = Tuning::parse(
-            "rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500,owncapture=2",
+            "rave=2000, prior=1.5,expand=4,selfatari=0.6,distance=3,ko=0.4,owner=500,owncapture=2,ownescape=3",
         )
         .unwrap();
         assert_eq!(tuning.owner, 500.0);
-        assert_eq!(tuning.owncapture, 2);
+        assert_eq!((tuning.owncapture, tuning.ownescape), (2, 3));
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
         assert_eq!(tuning.nakade, Tuning::default().nakade);
@@ -327,6 +337,7 @@ mod tests {
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
+            ("ownescape=0.5", "ownescape"),
             ("escape=2", "escape"),
             ("owner=0.5", "owner"),
             ("owner=20000", "owner"),
