@@ -32,7 +32,8 @@ pub struct Node {
     /// Virtual games of the prior, part of `visits`.
     prior: AtomicU16,
     state: AtomicU8,
-    /// A capture whose AMAF statistics are left out when it is chosen (`--tune owncapture=S`).
+    /// A capture or an escape whose AMAF statistics are left out when it is chosen (`--tune
+    /// owncapture=S`, `ownescape=S`).
     own_only: AtomicBool,
 }
 
