@@ -1,9 +1,9 @@
 """For tengen's moves in 13x13 records: the move of the defaults and of a tuning, and whether
 each takes two or more stones."""
-import subprocess, sys, glob, re
+import glob, os, subprocess, sys
 from sgfmill import sgf, boards
 L = "ABCDEFGHJKLMNOPQRST"
-BIN = "/work/main/target/release/tengen"
+BIN = os.environ.get("TENGEN", "target/release/tengen")
 def engine(extra):
     return subprocess.Popen([BIN, "--playouts", "5000", "--threads", "1"] + extra,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
