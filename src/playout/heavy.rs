@@ -77,6 +77,10 @@ impl Candidates {
     }
 }
 
+/// The most times rule 7 redraws a random move of poor shape: each draw costs about a
+/// random move, and a shape strong players shun is still better played than passing.
+const REDRAWS: usize = 3;
+
 #[derive(Clone, Copy, Debug)]
 pub struct HeavyPolicy<'a> {
     /// 0: rule 6 plays MoGo's hand-made shapes, uniformly. Above 0: it plays the shapes whose
@@ -106,6 +110,10 @@ pub struct HeavyPolicy<'a> {
     pub eye_mend_rate: f32,
     /// How often rule 6 takes a string in atari anywhere; 0 never.
     pub capture_rate: f32,
+    /// Rule 7 redraws a random move whose learned 3×3 strength is below this bar with the
+    /// probability of its shortfall (1 − strength / bar), up to `REDRAWS` times, so that the
+    /// random moves follow the shapes strong players make; 0 never.
+    pub random_shape_bar: f32,
     /// What rule 0 remembers during a playout.
     pub ko_memory: KoMemory,
     /// The strings in atari that rule 6 knows of.
@@ -212,6 +220,7 @@ impl Default for HeavyPolicy<'_> {
             approach_rate: 0.0,
             eye_mend_rate: 0.0,
             capture_rate: 0.0,
+            random_shape_bar: 0.0,
             ko_memory: KoMemory::default(),
             ataris: AtariWatch::default(),
             replies: None,
@@ -573,8 +582,27 @@ impl HeavyPolicy<'_> {
         mv
     }
 
-    /// Rule 7's random move, or the approach move a refused self-atari turns into.
+    /// Rule 7's random move, redrawn while its shape is poor (`random_shape_bar`).
     fn chance_move(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        let mut mv = self.draw(board, color, rng);
+        if self.random_shape_bar > 0.0 {
+            for _ in 0..REDRAWS {
+                let Move::Play(p) = mv else { break };
+                let strength = shape_strength(board.neighbourhood(p), color);
+                if strength >= self.random_shape_bar
+                    || rng.random::<f32>() < strength / self.random_shape_bar
+                {
+                    break;
+                }
+                mv = self.draw(board, color, rng);
+            }
+        }
+        mv
+    }
+
+    /// One draw of rule 7: a random move, or the approach move a refused self-atari turns
+    /// into.
+    fn draw(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
         if self.approach_rate == 0.0 {
             return RandomPolicy {
                 self_atari_rejection: self.self_atari_rejection,
@@ -662,6 +690,36 @@ mod tests {
                 Move::Play(at(&board, "C3"))
             );
         }
+    }
+
+    /// On an empty board strong players' first-line shape is weak: the random moves that
+    /// redraw poor shapes play it far less often than uniform ones, though still now and then.
+    #[test]
+    fn random_moves_of_poor_shape_are_redrawn() {
+        let board = Board::new(9);
+        let edge = shape_strength(board.neighbourhood(at(&board, "E1")), Color::Black);
+        let centre = shape_strength(board.neighbourhood(at(&board, "E5")), Color::Black);
+        assert!(edge < 0.5 * centre, "edge {edge}, centre {centre}");
+        let on_edge = |bar: f32| {
+            let policy = HeavyPolicy {
+                random_shape_bar: bar,
+                ..HeavyPolicy::default()
+            };
+            let mut rng = SmallRng::seed_from_u64(5);
+            (0..4000)
+                .filter(|_| {
+                    let Move::Play(p) = policy.chance_move(&board, Color::Black, &mut rng) else {
+                        panic!("a pass on an empty board");
+                    };
+                    let (col, row) = board.coords(p);
+                    col == 0 || row == 0 || col == 8 || row == 8
+                })
+                .count()
+        };
+        let (uniform, redrawn) = (on_edge(0.0), on_edge(centre));
+        // 32 of the 81 points are on the edge.
+        assert!((1450..1710).contains(&uniform), "{uniform}");
+        assert!(redrawn > 0 && 2 * redrawn < uniform, "{redrawn} of 4000");
     }
 
     #[test]

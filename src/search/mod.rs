@@ -365,6 +365,7 @@ pub fn playout_policy<'a>(
         approach_rate: tuning.approach as f32,
         eye_mend_rate: tuning.falseeye as f32,
         capture_rate: tuning.capture as f32,
+        random_shape_bar: tuning.randomshape as f32,
         ..HeavyPolicy::default()
     }
 }

@@ -65,6 +65,10 @@ pub struct Tuning {
     /// rule near the last moves applies, 0 to 1 (`HeavyPolicy::capture_rate`; MoGo's and
     /// Fuego's capture rule).
     pub capture: f64,
+    /// The playouts' random moves are redrawn, up to three times, while their learned 3×3
+    /// strength is below this bar, with the probability of the shortfall
+    /// (`HeavyPolicy::random_shape_bar`); 0 never.
+    pub randomshape: f64,
     /// Every this many child selections of a search thread leave AMAF out and choose by the
     /// children's own win rates (Fuego: 20); 0 never.
     pub norave: u64,
@@ -121,6 +125,7 @@ impl Default for Tuning {
             approach: 0.0,
             falseeye: 0.0,
             capture: 0.0,
+            randomshape: 0.0,
             norave: 0,
             owncapture: 0,
             ownescape: 0,
@@ -154,7 +159,9 @@ impl Tuning {
              approach (how often a refused self-atari turns into an approach move, {}), falseeye \
              (how often a random move into an own false eye takes or ataris the stone that \
              makes it false instead, {}), capture (how often they take a string in atari \
-             anywhere when no rule near the last moves applies, {}), norave (every N-th \
+             anywhere when no rule near the last moves applies, {}), randomshape (their random \
+             moves are redrawn up to three times while their learned 3x3 strength is below \
+             this, {}; 0 never), norave (every N-th \
              child selection leaves AMAF out, {}; 0 never), owncapture (captures of this many \
              stones or more are chosen by their own games, AMAF left out, {}; 0 never), \
              ownescape (the same for escapes from atari saving this many stones, {}), owner \
@@ -177,6 +184,7 @@ impl Tuning {
             d.approach,
             d.falseeye,
             d.capture,
+            d.randomshape,
             d.norave,
             d.owncapture,
             d.ownescape,
@@ -218,6 +226,7 @@ impl Tuning {
                 "approach" if number <= 1.0 => tuning.approach = number,
                 "falseeye" if number <= 1.0 => tuning.falseeye = number,
                 "capture" if number <= 1.0 => tuning.capture = number,
+                "randomshape" => tuning.randomshape = number,
                 "norave" if number.fract() == 0.0 && number <= 1e6 => tuning.norave = number as u64,
                 "owncapture" if number.fract() == 0.0 && number <= 361.0 => {
                     tuning.owncapture = number as u32
@@ -237,7 +246,7 @@ impl Tuning {
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, norave, owncapture, ownescape, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, randomshape, norave, owncapture, ownescape, owner)"
                     ));
                 }
             }
@@ -290,6 +299,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(tuning.owner, 500.0);
+        assert_eq!(Tuning::parse("randomshape=1.5").unwrap().randomshape, 1.5);
         assert_eq!((tuning.owncapture, tuning.ownescape), (2, 3));
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
@@ -334,6 +344,7 @@ mod tests {
             ("approach=3", "approach"),
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
+            ("randomshape=-1", "randomshape"),
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
