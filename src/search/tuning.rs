@@ -69,6 +69,9 @@ pub struct Tuning {
     /// strength is below this bar, with the probability of the shortfall
     /// (`HeavyPolicy::random_shape_bar`); 0 never.
     pub randomshape: f64,
+    /// Virtual AMAF wins of a move, per AMAF game and unit of its point's criticality
+    /// (`criticality`; Pachi's `crit_rave`, 1.1); 0 leaves criticality out.
+    pub critical: f64,
     /// Every this many child selections of a search thread leave AMAF out and choose by the
     /// children's own win rates (Fuego: 20); 0 never.
     pub norave: u64,
@@ -126,6 +129,7 @@ impl Default for Tuning {
             falseeye: 0.0,
             capture: 0.0,
             randomshape: 0.0,
+            critical: 0.0,
             norave: 0,
             owncapture: 0,
             ownescape: 0,
@@ -161,7 +165,8 @@ impl Tuning {
              makes it false instead, {}), capture (how often they take a string in atari \
              anywhere when no rule near the last moves applies, {}), randomshape (their random \
              moves are redrawn up to three times while their learned 3x3 strength is below \
-             this, {}; 0 never), norave (every N-th \
+             this, {}; 0 never), critical (AMAF wins per AMAF game and unit of the criticality of \
+             a move's point, {}; 0 leaves it out), norave (every N-th \
              child selection leaves AMAF out, {}; 0 never), owncapture (captures of this many \
              stones or more are chosen by their own games, AMAF left out, {}; 0 never), \
              ownescape (the same for escapes from atari saving this many stones, {}), owner \
@@ -185,6 +190,7 @@ impl Tuning {
             d.falseeye,
             d.capture,
             d.randomshape,
+            d.critical,
             d.norave,
             d.owncapture,
             d.ownescape,
@@ -227,6 +233,7 @@ impl Tuning {
                 "falseeye" if number <= 1.0 => tuning.falseeye = number,
                 "capture" if number <= 1.0 => tuning.capture = number,
                 "randomshape" => tuning.randomshape = number,
+                "critical" => tuning.critical = number,
                 "norave" if number.fract() == 0.0 && number <= 1e6 => tuning.norave = number as u64,
                 "owncapture" if number.fract() == 0.0 && number <= 361.0 => {
                     tuning.owncapture = number as u32
@@ -246,7 +253,7 @@ impl Tuning {
                 }
                 other => {
                     return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, randomshape, norave, owncapture, ownescape, owner)"
+                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, randomshape, critical, norave, owncapture, ownescape, owner)"
                     ));
                 }
             }
@@ -300,6 +307,7 @@ mod tests {
         .unwrap();
         assert_eq!(tuning.owner, 500.0);
         assert_eq!(Tuning::parse("randomshape=1.5").unwrap().randomshape, 1.5);
+        assert_eq!(Tuning::parse("critical=1.1").unwrap().critical, 1.1);
         assert_eq!((tuning.owncapture, tuning.ownescape), (2, 3));
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
@@ -345,6 +353,7 @@ mod tests {
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
             ("randomshape=-1", "randomshape"),
+            ("critical=-1", "critical"),
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
