@@ -7,8 +7,9 @@
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use crate::board::{Board, Color, MAX_CELLS, Point};
+use crate::board::{Board, Color, Point};
 use crate::playout::final_owner;
+use crate::playout::ownership::point_counters;
 
 /// Playouts before the criticality is used: fewer give a noisy covariance.
 pub const MIN_GAMES: u32 = 500;
@@ -23,9 +24,7 @@ pub struct Criticality {
 impl Default for Criticality {
     fn default() -> Criticality {
         Criticality {
-            owned: (0..MAX_CELLS)
-                .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
-                .collect(),
+            owned: point_counters(),
             games: AtomicU32::new(0),
             black_wins: AtomicU32::new(0),
         }
