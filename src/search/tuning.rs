@@ -138,63 +138,212 @@ impl Default for Tuning {
     }
 }
 
+/// One constant `--tune` knows: its name, what it is for `--help` (with its default, unless
+/// the default depends on the board), and how a value is checked and set.
+struct Constant {
+    name: &'static str,
+    help: &'static str,
+    default: Option<fn(&Tuning) -> f64>,
+    /// Sets the value; false when it is out of range (every value is a number 0 or more).
+    set: fn(&mut Tuning, f64) -> bool,
+}
+
+/// Sets a field; true, for the setters of `CONSTANTS`.
+fn put<T>(field: &mut T, value: T) -> bool {
+    *field = value;
+    true
+}
+
+/// Whether `v` is a whole number no larger than `most`.
+fn whole(v: f64, most: f64) -> bool {
+    v.fract() == 0.0 && v <= most
+}
+
+/// Every constant, in the order `--help` gives them: one table drives parsing, errors and
+/// help.
+const CONSTANTS: &[Constant] = &[
+    Constant {
+        name: "rave",
+        help: "RAVE equivalence",
+        default: Some(|t| t.rave),
+        set: |t, v| v > 0.0 && put(&mut t.rave, v),
+    },
+    Constant {
+        name: "prior",
+        help: "scale of every prior",
+        default: Some(|t| t.prior),
+        set: |t, v| put(&mut t.prior, v),
+    },
+    Constant {
+        name: "learned",
+        help: "learned-model prior",
+        default: Some(|t| t.learned),
+        set: |t, v| put(&mut t.learned, v),
+    },
+    Constant {
+        name: "escape",
+        help: "the share of it an escape into a working ladder keeps",
+        default: Some(|t| t.escape),
+        set: |t, v| v <= 1.0 && put(&mut t.escape, v),
+    },
+    Constant {
+        name: "expand",
+        help: "games before a leaf is expanded; 0 picks 2 on 9x9 and 8 above",
+        default: Some(|t| f64::from(t.expand)),
+        set: |t, v| whole(v, f64::from(u32::MAX)) && put(&mut t.expand, v as u32),
+    },
+    Constant {
+        name: "virtual_loss",
+        help: "losses a virtual loss counts for",
+        default: Some(|t| t.virtual_loss),
+        set: |t, v| put(&mut t.virtual_loss, v),
+    },
+    Constant {
+        name: "shapes",
+        help: "the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or more",
+        default: Some(|t| t.shapes),
+        set: |t, v| put(&mut t.shapes, v),
+    },
+    Constant {
+        name: "rate",
+        help: "how often each playout rule is tried",
+        default: Some(|t| t.rate),
+        set: |t, v| v <= 1.0 && put(&mut t.rate, v),
+    },
+    Constant {
+        name: "ladders",
+        help: "1: playouts do not escape into working ladders, 0: they do; by default they \
+               read ladders on boards larger than 9x9 and smaller than 19x19",
+        default: None,
+        set: |t, v| whole(v, 1.0) && put(&mut t.ladders, Some(v == 1.0)),
+    },
+    Constant {
+        name: "selfatari",
+        help: "how often random playout moves refuse a bad self-atari",
+        default: Some(|t| t.selfatari),
+        set: |t, v| v <= 1.0 && put(&mut t.selfatari, v),
+    },
+    Constant {
+        name: "twolib",
+        help: "how often the playouts try their two-liberty rule; by default 0.9 on boards \
+               larger than 9x9 and smaller than 19x19, 0 on the others",
+        default: None,
+        set: |t, v| v <= 1.0 && put(&mut t.twolib, Some(v)),
+    },
+    Constant {
+        name: "race",
+        help: "how often their strings of three or four liberties atari an enemy string of \
+               two; by default 0.25 where twolib is 0.9, 0 on the others",
+        default: None,
+        set: |t, v| v <= 1.0 && put(&mut t.race, Some(v)),
+    },
+    Constant {
+        name: "replies",
+        help: "how often they play the last good reply",
+        default: Some(|t| t.replies),
+        set: |t, v| v <= 1.0 && put(&mut t.replies, v),
+    },
+    Constant {
+        name: "lines",
+        help: "prior units for the third line against the first two in open areas of boards \
+               of 13x13 and up",
+        default: Some(|t| t.lines),
+        set: |t, v| put(&mut t.lines, v),
+    },
+    Constant {
+        name: "distance",
+        help: "AMAF weight of the moves played soonest after a node against 1 for the last; 0 \
+               weighs all alike",
+        default: Some(|t| t.distance),
+        set: |t, v| whole(v, 16.0) && put(&mut t.distance, v),
+    },
+    Constant {
+        name: "ko",
+        help: "how often the playouts retake a ko after a threat",
+        default: Some(|t| t.ko),
+        set: |t, v| v <= 1.0 && put(&mut t.ko, v),
+    },
+    Constant {
+        name: "nakade",
+        help: "how often they play the vital point of an eye space",
+        default: Some(|t| t.nakade),
+        set: |t, v| v <= 1.0 && put(&mut t.nakade, v),
+    },
+    Constant {
+        name: "approach",
+        help: "how often a refused self-atari turns into an approach move",
+        default: Some(|t| t.approach),
+        set: |t, v| v <= 1.0 && put(&mut t.approach, v),
+    },
+    Constant {
+        name: "falseeye",
+        help: "how often a random move into an own false eye takes or ataris the stone that \
+               makes it false instead",
+        default: Some(|t| t.falseeye),
+        set: |t, v| v <= 1.0 && put(&mut t.falseeye, v),
+    },
+    Constant {
+        name: "capture",
+        help: "how often they take a string in atari anywhere when no rule near the last \
+               moves applies",
+        default: Some(|t| t.capture),
+        set: |t, v| v <= 1.0 && put(&mut t.capture, v),
+    },
+    Constant {
+        name: "randomshape",
+        help: "their random moves are redrawn up to three times while their learned 3x3 \
+               strength is below this; 0 never",
+        default: Some(|t| t.randomshape),
+        set: |t, v| put(&mut t.randomshape, v),
+    },
+    Constant {
+        name: "critical",
+        help: "AMAF wins per AMAF game and unit of the criticality of a move's point; 0 leaves \
+               it out",
+        default: Some(|t| t.critical),
+        set: |t, v| put(&mut t.critical, v),
+    },
+    Constant {
+        name: "norave",
+        help: "every N-th child selection leaves AMAF out; 0 never",
+        default: Some(|t| t.norave as f64),
+        set: |t, v| whole(v, 1e6) && put(&mut t.norave, v as u64),
+    },
+    Constant {
+        name: "owncapture",
+        help: "captures of this many stones or more are chosen by their own games, AMAF left \
+               out; 0 never",
+        default: Some(|t| f64::from(t.owncapture)),
+        set: |t, v| whole(v, 361.0) && put(&mut t.owncapture, v as u32),
+    },
+    Constant {
+        name: "ownescape",
+        help: "the same for escapes from atari saving this many stones",
+        default: Some(|t| f64::from(t.ownescape)),
+        set: |t, v| whole(v, 361.0) && put(&mut t.ownescape, v as u32),
+    },
+    Constant {
+        name: "owner",
+        help: "playouts before each search for the move model's owner feature; 0 leaves it out",
+        default: Some(|t| t.owner),
+        set: |t, v| whole(v, MOST_OWNER_GAMES) && put(&mut t.owner, v),
+    },
+];
+
 impl Tuning {
     /// What `parse` knows, with the defaults, for `--help`.
     pub fn help() -> String {
-        let d = Tuning::default();
+        let defaults = Tuning::default();
+        let each: Vec<String> = CONSTANTS
+            .iter()
+            .map(|c| match c.default {
+                Some(default) => format!("{} ({}; default {})", c.name, c.help, default(&defaults)),
+                None => format!("{} ({})", c.name, c.help),
+            })
+            .collect();
         format!(
-            "The search's constants, for tuning matches: rave (RAVE equivalence, {}), prior \
-             (scale of every prior, {}), learned (learned-model prior, {}), escape (the share of it an escape into a working \
-             ladder keeps, {}), expand (games \
-             before a leaf is expanded, {}; 0 picks 2 on 9x9 and 8 above), virtual_loss ({}), \
-             shapes (the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or \
-             more, {}), rate (how often each playout rule is tried, {}), ladders (1: playouts \
-             do not escape into working ladders, 0: they do; by default they read ladders \
-             on boards larger than 9x9 and smaller than 19x19), selfatari (how often random \
-             playout moves refuse a bad self-atari, {}), twolib (how often the playouts try \
-             their two-liberty rule; by default 0.9 on boards larger than 9x9 and smaller \
-             than 19x19, 0 on the others), race (how often their strings of three or four \
-             liberties atari an enemy string of two; by default 0.25 where twolib is 0.9, 0 on \
-             the others), replies (how often they play the last good \
-             reply, {}), lines (prior units for the third line against the first two in \
-             open areas of boards of 13x13 and up, {}), distance (AMAF weight of the moves played soonest after a node against 1 \
-             for the last, {}; 0 weighs all alike), ko (how often the playouts retake a ko after a \
-             threat, {}), nakade (how often they play the vital point of an eye space, {}), \
-             approach (how often a refused self-atari turns into an approach move, {}), falseeye \
-             (how often a random move into an own false eye takes or ataris the stone that \
-             makes it false instead, {}), capture (how often they take a string in atari \
-             anywhere when no rule near the last moves applies, {}), randomshape (their random \
-             moves are redrawn up to three times while their learned 3x3 strength is below \
-             this, {}; 0 never), critical (AMAF wins per AMAF game and unit of the criticality of \
-             a move's point, {}; 0 leaves it out), norave (every N-th \
-             child selection leaves AMAF out, {}; 0 never), owncapture (captures of this many \
-             stones or more are chosen by their own games, AMAF left out, {}; 0 never), \
-             ownescape (the same for escapes from atari saving this many stones, {}), owner \
-             (playouts before each search for the move model's owner feature, {}; 0 leaves it \
-             out)",
-            d.rave,
-            d.prior,
-            d.learned,
-            d.escape,
-            d.expand,
-            d.virtual_loss,
-            d.shapes,
-            d.rate,
-            d.selfatari,
-            d.replies,
-            d.lines,
-            d.distance,
-            d.ko,
-            d.nakade,
-            d.approach,
-            d.falseeye,
-            d.capture,
-            d.randomshape,
-            d.critical,
-            d.norave,
-            d.owncapture,
-            d.ownescape,
-            d.owner
+            "The search's constants, for tuning matches: {}",
+            each.join(", ")
         )
     }
 
@@ -205,57 +354,22 @@ impl Tuning {
             let (name, value) = pair
                 .split_once('=')
                 .ok_or_else(|| format!("--tune: {pair}: expected name=value"))?;
+            let name = name.trim();
+            let Some(constant) = CONSTANTS.iter().find(|c| c.name == name) else {
+                let names: Vec<&str> = CONSTANTS.iter().map(|c| c.name).collect();
+                return Err(format!(
+                    "--tune: unknown constant {name} ({})",
+                    names.join(", ")
+                ));
+            };
             let number = value
                 .trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
                 .ok_or_else(|| format!("--tune: {name}: not a number 0 or more: {value}"))?;
-            match name.trim() {
-                "rave" if number > 0.0 => tuning.rave = number,
-                "prior" => tuning.prior = number,
-                "learned" => tuning.learned = number,
-                "escape" if number <= 1.0 => tuning.escape = number,
-                "expand" if number.fract() == 0.0 => tuning.expand = number as u32,
-                "virtual_loss" => tuning.virtual_loss = number,
-                "shapes" => tuning.shapes = number,
-                "rate" if number <= 1.0 => tuning.rate = number,
-                "ladders" if number <= 1.0 && number.fract() == 0.0 => {
-                    tuning.ladders = Some(number == 1.0)
-                }
-                "selfatari" if number <= 1.0 => tuning.selfatari = number,
-                "twolib" if number <= 1.0 => tuning.twolib = Some(number),
-                "race" if number <= 1.0 => tuning.race = Some(number),
-                "replies" if number <= 1.0 => tuning.replies = number,
-                "ko" if number <= 1.0 => tuning.ko = number,
-                "nakade" if number <= 1.0 => tuning.nakade = number,
-                "approach" if number <= 1.0 => tuning.approach = number,
-                "falseeye" if number <= 1.0 => tuning.falseeye = number,
-                "capture" if number <= 1.0 => tuning.capture = number,
-                "randomshape" => tuning.randomshape = number,
-                "critical" => tuning.critical = number,
-                "norave" if number.fract() == 0.0 && number <= 1e6 => tuning.norave = number as u64,
-                "owncapture" if number.fract() == 0.0 && number <= 361.0 => {
-                    tuning.owncapture = number as u32
-                }
-                "ownescape" if number.fract() == 0.0 && number <= 361.0 => {
-                    tuning.ownescape = number as u32
-                }
-                "lines" => tuning.lines = number,
-                "distance" if number.fract() == 0.0 && number <= 16.0 => tuning.distance = number,
-                "owner" if number.fract() == 0.0 && number <= MOST_OWNER_GAMES => {
-                    tuning.owner = number
-                }
-                "rave" | "escape" | "expand" | "rate" | "ladders" | "selfatari" | "twolib"
-                | "race" | "replies" | "distance" | "ko" | "nakade" | "approach" | "falseeye"
-                | "capture" | "norave" | "owncapture" | "ownescape" | "owner" => {
-                    return Err(format!("--tune: {name}: bad value {value}"));
-                }
-                other => {
-                    return Err(format!(
-                        "--tune: unknown constant {other} (rave, prior, learned, escape, expand, virtual_loss, shapes, rate, ladders, selfatari, twolib, race, replies, lines, distance, ko, nakade, approach, falseeye, capture, randomshape, critical, norave, owncapture, ownescape, owner)"
-                    ));
-                }
+            if !(constant.set)(&mut tuning, number) {
+                return Err(format!("--tune: {name}: bad value {value}"));
             }
         }
         Ok(tuning)
@@ -331,6 +445,23 @@ mod tests {
         assert_eq!(rates("", 19), (0.0, 0.0));
         assert_eq!(rates("twolib=0,race=0", 13), (0.0, 0.0));
         assert_eq!(rates("twolib=0.5", 9), (0.5, 0.0));
+    }
+
+    /// Each entry of the table sets the field it shows: its default read back changes
+    /// nothing, and another value it accepts is the value it then shows.
+    #[test]
+    fn every_constant_sets_the_value_it_shows() {
+        for constant in CONSTANTS {
+            let Some(shown) = constant.default else {
+                continue;
+            };
+            let default = shown(&Tuning::default());
+            let same = Tuning::parse(&format!("{}={default}", constant.name)).unwrap();
+            assert_eq!(same, Tuning::default(), "{}", constant.name);
+            let other = if default == 1.0 { 0.0 } else { 1.0 };
+            let changed = Tuning::parse(&format!("{}={other}", constant.name)).unwrap();
+            assert_eq!(shown(&changed), other, "{}", constant.name);
+        }
     }
 
     #[test]
