@@ -15,18 +15,12 @@ pub struct Ownership {
     games: AtomicU32,
 }
 
-/// Two counters for every point index, at 0: what searches count about points, the threads
-/// together.
-pub fn point_counters() -> Vec<[AtomicU32; 2]> {
-    (0..MAX_CELLS)
-        .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
-        .collect()
-}
-
 impl Default for Ownership {
     fn default() -> Ownership {
         Ownership {
-            owned: point_counters(),
+            owned: (0..MAX_CELLS)
+                .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
+                .collect(),
             games: AtomicU32::new(0),
         }
     }

@@ -7,7 +7,6 @@
 //! playouts (`playout::ownership`), for dead stones and, with `--tune owner=N`, for the move
 //! model.
 
-mod criticality;
 pub mod dynamic_komi;
 mod priors;
 mod report;
@@ -35,7 +34,6 @@ use crate::playout::heavy::HeavyPolicy;
 use crate::playout::ownership::Ownership;
 use crate::playout::playout_with;
 use crate::playout::replies::Replies;
-use criticality::Criticality;
 use tree::{Node, Tree};
 
 /// A question the search asks between playouts: should it stop now? (A command arrived, the
@@ -115,8 +113,6 @@ struct Shared<'a> {
     ownership: Ownership,
     /// The last good replies, when the playouts use them.
     replies: Option<Replies>,
-    /// How owning each point goes with winning, when AMAF uses it (`--tune critical=C`).
-    criticality: Option<Criticality>,
 }
 
 /// Searches the game's position for `color` and reports the root moves.
@@ -151,7 +147,6 @@ pub fn search_tree(
         start: Instant::now(),
         ownership: Ownership::default(),
         replies: (limits.tuning.replies > 0.0).then(|| Replies::new(game.board())),
-        criticality: (limits.tuning.critical > 0.0).then(Criticality::default),
     };
     if limits.tuning.owner > 0.0 {
         // The owner feature needs ownership before the first expansion.
@@ -301,8 +296,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         let tuning = &shared.limits.tuning;
         s.selections += 1;
         let amaf = tuning.norave == 0 || !s.selections.is_multiple_of(tuning.norave);
-        let critical = shared.criticality.as_ref();
-        let Some(child) = select(tree, node, tuning, amaf, critical) else {
+        let Some(child) = select(tree, node, tuning, amaf) else {
             break;
         };
         let next = tree.node(child);
@@ -339,16 +333,15 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         .margins
         .fetch_add((2.0 * margin).round() as i64, Relaxed);
     update(shared, s, margin);
-    let winner = match margin {
-        m if m > 0.0 => Color::Black,
-        m if m < 0.0 => Color::White,
-        _ => return,
-    };
-    if let Some(replies) = &shared.replies {
+    if let Some(replies) = &shared.replies
+        && margin != 0.0
+    {
+        let winner = if margin > 0.0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         replies.learn(shared.root_board.last_moves(), &s.sequence, winner);
-    }
-    if let Some(criticality) = &shared.criticality {
-        criticality.count(&s.board, winner);
     }
 }
 
@@ -450,25 +443,15 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
 /// losses), or with `amaf` false the best of its own win rate alone; `None` for a leaf.
 /// Choosing now and then without AMAF (Fuego does so in one selection of 20) gives a move
 /// whose AMAF misleads, such as a capture that is good now and bad later, the games that
-/// show its worth. With `critical`, moves on critical points get AMAF wins.
-fn select(
-    tree: &Tree,
-    node: &Node,
-    tuning: &Tuning,
-    amaf: bool,
-    critical: Option<&Criticality>,
-) -> Option<u32> {
+/// show its worth.
+fn select(tree: &Tree, node: &Node, tuning: &Tuning, amaf: bool) -> Option<u32> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for i in node.children()? {
         let child = tree.node(i);
         let stats = child.stats();
         let value = if amaf && !child.is_chosen_by_own_games() {
-            let crit = match (critical, child.mv()) {
-                (Some(c), Move::Play(p)) => c.at(p),
-                _ => 0.0,
-            };
-            blended_value(stats, tuning, crit)
+            blended_value(stats, tuning)
         } else {
             own_value(stats, tuning)
         };
@@ -490,21 +473,14 @@ fn own_value(s: tree::Stats, tuning: &Tuning) -> f64 {
     }
 }
 
-/// A child's own win rate blended with its AMAF win rate, which gains `crit` (the criticality
-/// of its point) times `--tune critical=C` of its games as wins.
-fn blended_value(s: tree::Stats, tuning: &Tuning, crit: f64) -> f64 {
+fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
     let n = s.visits as f64 + tuning.virtual_loss * s.virtual_loss as f64;
     let q = own_value(s, tuning);
-    let (amaf_n, amaf_wins) = criticality::blend(
-        f64::from(s.amaf_visits),
-        f64::from(s.amaf_wins),
-        crit,
-        tuning.critical,
-    );
+    let amaf_n = s.amaf_visits as f64;
     if amaf_n == 0.0 {
         return q;
     }
-    let amaf_q = amaf_wins / (2.0 * amaf_n);
+    let amaf_q = s.amaf_wins as f64 / (2.0 * amaf_n);
     let beta = amaf_n / (amaf_n + n + n * amaf_n / tuning.rave);
     (1.0 - beta) * q + beta * amaf_q
 }

@@ -202,11 +202,11 @@ fn a_selection_without_amaf_goes_by_the_moves_own_results() {
     }
     root.finish_expansion(first, 2);
     let tuning = Tuning::default();
-    assert_eq!(select(&tree, root, &tuning, true, None), Some(other));
-    assert_eq!(select(&tree, root, &tuning, false, None), Some(capture));
+    assert_eq!(select(&tree, root, &tuning, true), Some(other));
+    assert_eq!(select(&tree, root, &tuning, false), Some(capture));
     // Marked to be chosen by its own games, the capture wins every selection.
     tree.node(capture).choose_by_own_games();
-    assert_eq!(select(&tree, root, &tuning, true, None), Some(capture));
+    assert_eq!(select(&tree, root, &tuning, true), Some(capture));
 }
 
 /// The position of `results/amaf-blind-capture`: White's five stones K9-L9-L8-L10-M10 have
@@ -244,38 +244,5 @@ fn captures_judged_by_their_own_games_find_the_big_capture() {
         "N10",
         "{:?}",
         &report.moves[..3]
-    );
-}
-
-#[test]
-fn criticality_lifts_the_amaf_of_a_move_on_a_critical_point() {
-    // Two moves alike in every statistic; the playouts were won by whoever owned A1, while
-    // B3 was White's in all of them.
-    let board = Board::from_diagram(&["O.O", "OOO", "X.O"]).unwrap();
-    let white_a1 = Board::from_diagram(&["O.O", "OOO", "OOO"]).unwrap();
-    let (a1, b3) = (
-        board.point_named("A1").unwrap(),
-        board.point_named("B3").unwrap(),
-    );
-    let critical = Criticality::default();
-    for _ in 0..criticality::MIN_GAMES {
-        critical.count(&board, Color::Black);
-        critical.count(&white_a1, Color::White);
-    }
-    let tree = Tree::new(1 << 20);
-    let root = tree.node(Tree::ROOT);
-    assert!(root.try_begin_expansion());
-    let first = tree.allocate(2).unwrap();
-    tree.node(first).init(Move::Play(b3), 100, 100);
-    tree.node(first + 1).init(Move::Play(a1), 100, 100);
-    for i in [first, first + 1] {
-        tree.node(i).add_amaf(1, 200);
-    }
-    root.finish_expansion(first, 2);
-    let tuning = Tuning::parse("critical=1.1").unwrap();
-    assert_eq!(select(&tree, root, &tuning, true, None), Some(first));
-    assert_eq!(
-        select(&tree, root, &tuning, true, Some(&critical)),
-        Some(first + 1)
     );
 }

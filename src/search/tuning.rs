@@ -69,9 +69,6 @@ pub struct Tuning {
     /// strength is below this bar, with the probability of the shortfall
     /// (`HeavyPolicy::random_shape_bar`); 0 never.
     pub randomshape: f64,
-    /// Virtual AMAF wins of a move, per AMAF game and unit of its point's criticality
-    /// (`criticality`; Pachi's `crit_rave`, 1.1); 0 leaves criticality out.
-    pub critical: f64,
     /// Every this many child selections of a search thread leave AMAF out and choose by the
     /// children's own win rates (Fuego: 20); 0 never.
     pub norave: u64,
@@ -129,7 +126,6 @@ impl Default for Tuning {
             falseeye: 0.0,
             capture: 0.0,
             randomshape: 0.0,
-            critical: 0.0,
             norave: 0,
             owncapture: 0,
             ownescape: 0,
@@ -297,13 +293,6 @@ const CONSTANTS: &[Constant] = &[
         set: |t, v| put(&mut t.randomshape, v),
     },
     Constant {
-        name: "critical",
-        help: "AMAF wins per AMAF game and unit of the criticality of a move's point; 0 leaves \
-               it out",
-        default: Some(|t| t.critical),
-        set: |t, v| put(&mut t.critical, v),
-    },
-    Constant {
         name: "norave",
         help: "every N-th child selection leaves AMAF out; 0 never",
         default: Some(|t| t.norave as f64),
@@ -421,7 +410,6 @@ mod tests {
         .unwrap();
         assert_eq!(tuning.owner, 500.0);
         assert_eq!(Tuning::parse("randomshape=1.5").unwrap().randomshape, 1.5);
-        assert_eq!(Tuning::parse("critical=1.1").unwrap().critical, 1.1);
         assert_eq!((tuning.owncapture, tuning.ownescape), (2, 3));
         assert_eq!(tuning.rave, 2000.0);
         assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
@@ -484,7 +472,6 @@ mod tests {
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
             ("randomshape=-1", "randomshape"),
-            ("critical=-1", "critical"),
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
