@@ -127,6 +127,7 @@ fn middle_game(size: usize, moves: usize) -> Game {
     let mut rng = SmallRng::seed_from_u64(2026);
     let mut policy = RandomPolicy {
         self_atari_rejection: 1.0,
+        ..RandomPolicy::default()
     };
     for _ in 0..moves {
         let color = game.to_move();

@@ -66,6 +66,7 @@ fn playouts_allocate_nothing() {
                     size,
                     &mut RandomPolicy {
                         self_atari_rejection: 1.0,
+                        ..RandomPolicy::default()
                     },
                 ),
             ),

@@ -33,6 +33,29 @@ impl Board {
             })
     }
 
+    /// Whether a legal stone of `color` at `p` would stand alone in atari and gain nothing by
+    /// it: it touches no own stone, takes nothing, ataris no enemy string, and its one liberty
+    /// is open to more than the enemy (so `p` spoils no eye space: a throw-in or a stone in a
+    /// two-point eye is not counted). The enemy takes such a stone for free.
+    pub fn is_idle_sacrifice(&self, color: Color, p: Point) -> bool {
+        let enemy = Cell::Stone(color.opponent());
+        let mut liberty = None;
+        for n in self.neighbours(p) {
+            match self.cells[n] {
+                Cell::Empty if liberty.is_some() => return false,
+                Cell::Empty => liberty = Some(n),
+                Cell::Stone(c) if c == color => return false,
+                Cell::Stone(_) if self.string_liberties(n) <= 2 => return false,
+                _ => {}
+            }
+        }
+        liberty.is_some_and(|l| {
+            self.neighbours(l)
+                .into_iter()
+                .any(|q| q != p && self.cells[q] != enemy && self.cells[q] != Cell::Border)
+        })
+    }
+
     /// Whether a legal stone of `color` at `p` would join a string of two or more stones left
     /// with a single liberty (captures count as escaping). Playing a lone stone into atari is
     /// not counted: it is how eyes are destroyed.

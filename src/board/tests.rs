@@ -188,6 +188,36 @@ fn self_atari_of_strings_but_not_of_lone_stones() {
 }
 
 #[test]
+fn an_idle_sacrifice_gains_nothing() {
+    let open = board_from(&[
+        ".....", //
+        "..O..", ".O.O.", ".....", ".....",
+    ]);
+    // Black C3 has one liberty, C2, which opens onto the board: White takes it for free.
+    assert!(open.is_idle_sacrifice(Color::Black, at(&open, "C3")));
+    assert!(
+        !open.is_idle_sacrifice(Color::White, at(&open, "C3")),
+        "own stones"
+    );
+    assert!(
+        !open.is_idle_sacrifice(Color::Black, at(&open, "C2")),
+        "two liberties"
+    );
+    // Inside White's two-point eye space the stone spoils an eye.
+    let eye = board_from(&[
+        ".....", //
+        ".....", "OOO..", "O.O..", "O.O..",
+    ]);
+    assert!(!eye.is_idle_sacrifice(Color::Black, at(&eye, "B2")));
+    // A stone that ataris a string of two liberties makes the enemy answer.
+    let atari = board_from(&[
+        ".....", //
+        "..O..", "XO.O.", ".X...", ".....",
+    ]);
+    assert!(!atari.is_idle_sacrifice(Color::Black, at(&atari, "C3")));
+}
+
+#[test]
 fn stones_taken_counts_each_string_in_atari_once() {
     // White's five stones wrap round C5, their last liberty, and touch it three times.
     let board = board_from(&[

@@ -24,13 +24,16 @@
 //!    its diagonals make a false eye takes or ataris the enemy stone on such a diagonal
 //!    instead, so that the eye may still become real.
 //!
+//! At a rate, off by default, rules 6 and 7 also refuse an idle sacrifice: a lone stone the
+//! enemy takes for free (`Board::is_idle_sacrifice`).
+//!
 //! Everything lives in fixed-size arrays: choosing a move allocates nothing.
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use super::replies::Replies;
-use super::{Policy, RandomPolicy, happens};
+use super::{Policy, RandomPolicy, happens, refused};
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
 use crate::knowledge::nakade;
@@ -114,6 +117,10 @@ pub struct HeavyPolicy<'a> {
     /// probability of its shortfall (1 − strength / bar), up to `REDRAWS` times, so that the
     /// random moves follow the shapes strong players make; 0 never.
     pub random_shape_bar: f32,
+    /// How often rules 6 and 7 refuse an idle sacrifice (`Board::is_idle_sacrifice`: a lone
+    /// stone the enemy takes for free; Pachi refuses most lone self-ataris 60% of the time);
+    /// 0 never.
+    pub idle_sacrifice_rejection: f32,
     /// What rule 0 remembers during a playout.
     pub ko_memory: KoMemory,
     /// The strings in atari that rule 6 knows of.
@@ -221,6 +228,7 @@ impl Default for HeavyPolicy<'_> {
             eye_mend_rate: 0.0,
             capture_rate: 0.0,
             random_shape_bar: 0.0,
+            idle_sacrifice_rejection: 0.0,
             ko_memory: KoMemory::default(),
             ataris: AtariWatch::default(),
             replies: None,
@@ -374,7 +382,12 @@ fn has_miai(board: &Board, s: Point, [a, b]: [Point; 2]) -> bool {
 }
 
 /// Rule 6: good shape on the points around the last two moves; `good` says which shapes are.
-fn shape_moves(board: &Board, color: Color, good: impl Fn(Point) -> bool, found: &mut Candidates) {
+fn shape_moves(
+    board: &Board,
+    color: Color,
+    mut good: impl FnMut(Point) -> bool,
+    found: &mut Candidates,
+) {
     for last in board.last_moves().into_iter().flatten() {
         let around = board
             .neighbours(last)
@@ -539,17 +552,23 @@ impl HeavyPolicy<'_> {
             return None;
         }
         let mut found = Candidates::new();
+        let idle = |p: Point, rng: &mut SmallRng| {
+            refused(self.idle_sacrifice_rejection, rng, || {
+                board.is_idle_sacrifice(color, p)
+            })
+        };
         if self.learned_shapes > 0.0 {
             let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
             shape_moves(
                 board,
                 color,
-                |p| gamma(p) >= self.learned_shapes,
+                |p| gamma(p) >= self.learned_shapes && !idle(p, rng),
                 &mut found,
             );
             found.pick_weighted(rng, gamma)
         } else {
-            shape_moves(board, color, |p| is_good_shape(board, p, color), &mut found);
+            let good = |p| is_good_shape(board, p, color) && !idle(p, rng);
+            shape_moves(board, color, good, &mut found);
             found.pick(rng)
         }
     }
@@ -603,11 +622,12 @@ impl HeavyPolicy<'_> {
     /// One draw of rule 7: a random move, or the approach move a refused self-atari turns
     /// into.
     fn draw(&self, board: &Board, color: Color, rng: &mut SmallRng) -> Move {
+        let mut random = RandomPolicy {
+            self_atari_rejection: self.self_atari_rejection,
+            idle_sacrifice_rejection: self.idle_sacrifice_rejection,
+        };
         if self.approach_rate == 0.0 {
-            return RandomPolicy {
-                self_atari_rejection: self.self_atari_rejection,
-            }
-            .choose(board, color, rng);
+            return random.choose(board, color, rng);
         }
         let count = board.empty_count();
         let start = if count == 0 {
@@ -620,7 +640,7 @@ impl HeavyPolicy<'_> {
             if board.is_eye(color, p) || !board.is_legal(color, p) {
                 continue;
             }
-            if !(bad_self_atari(board, color, p) && happens(self.self_atari_rejection, rng)) {
+            if !random.refuses(board, color, p, rng) {
                 return Move::Play(p);
             }
             if happens(self.approach_rate, rng)
@@ -1028,6 +1048,25 @@ mod tests {
     }
 
     #[test]
+    fn an_idle_sacrifice_is_refused_at_its_rate() {
+        // Black C3 would be taken for free at C2 (`Board::is_idle_sacrifice`).
+        let board = Board::from_diagram(&[".....", "..O..", ".O.O.", ".....", "....."]).unwrap();
+        let c3 = Move::Play(at(&board, "C3"));
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut times_played = |rate| {
+            let mut policy = HeavyPolicy {
+                idle_sacrifice_rejection: rate,
+                ..HeavyPolicy::default()
+            };
+            (0..400)
+                .filter(|_| policy.choose(&board, Color::Black, &mut rng) == c3)
+                .count()
+        };
+        assert!(times_played(0.0) > 5);
+        assert_eq!(times_played(1.0), 0);
+    }
+
+    #[test]
     fn heavy_playouts_end_and_keep_the_board_consistent() {
         let mut rng = SmallRng::seed_from_u64(3);
         let learned = HeavyPolicy {
@@ -1041,6 +1080,7 @@ mod tests {
             nakade_rate: 0.8,
             approach_rate: 0.8,
             eye_mend_rate: 0.6,
+            idle_sacrifice_rejection: 0.6,
             ..HeavyPolicy::default()
         };
         for (size, mut policy) in [5, 9, 19]

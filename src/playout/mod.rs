@@ -23,21 +23,35 @@ pub trait Policy {
 
 /// Uniformly random legal moves that never fill the mover's own eyes; optionally also refuse,
 /// at a rate, to put a string of two or more stones into atari (which keeps sekis alive in
-/// playouts; Pachi refuses such moves only part of the time).
+/// playouts; Pachi refuses such moves only part of the time), and at another rate a lone
+/// stone that the enemy takes for free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPolicy {
     /// How often a bad self-atari is refused: 0 never, 1 always.
     pub self_atari_rejection: f32,
+    /// How often an idle sacrifice (`Board::is_idle_sacrifice`) is refused: 0 never.
+    pub idle_sacrifice_rejection: f32,
 }
 
 impl RandomPolicy {
     fn acceptable(&self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> bool {
-        !board.is_eye(color, p)
-            && board.is_legal(color, p)
-            && !(self.self_atari_rejection > 0.0
-                && heavy::bad_self_atari(board, color, p)
-                && happens(self.self_atari_rejection, rng))
+        !board.is_eye(color, p) && board.is_legal(color, p) && !self.refuses(board, color, p, rng)
     }
+
+    /// Whether this draw refuses `p`: a bad self-atari or an idle sacrifice, each at its rate.
+    pub fn refuses(&self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> bool {
+        refused(self.self_atari_rejection, rng, || {
+            heavy::bad_self_atari(board, color, p)
+        }) || refused(self.idle_sacrifice_rejection, rng, || {
+            board.is_idle_sacrifice(color, p)
+        })
+    }
+}
+
+/// Whether a move is refused at `rate` when `is_bad`; the test runs only at a rate above 0,
+/// and nothing is drawn unless it fails.
+pub fn refused(rate: f32, rng: &mut SmallRng, is_bad: impl FnOnce() -> bool) -> bool {
+    rate > 0.0 && is_bad() && happens(rate, rng)
 }
 
 /// Whether something that happens at `rate` (0 to 1) happens this time. At 1 and at 0 nothing

@@ -366,6 +366,7 @@ pub fn playout_policy<'a>(
         eye_mend_rate: tuning.falseeye as f32,
         capture_rate: tuning.capture as f32,
         random_shape_bar: tuning.randomshape as f32,
+        idle_sacrifice_rejection: tuning.idle as f32,
         ..HeavyPolicy::default()
     }
 }

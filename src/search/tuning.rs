@@ -69,6 +69,9 @@ pub struct Tuning {
     /// strength is below this bar, with the probability of the shortfall
     /// (`HeavyPolicy::random_shape_bar`); 0 never.
     pub randomshape: f64,
+    /// How often the playouts' shape and random moves refuse an idle sacrifice, a lone stone
+    /// the enemy takes for free, 0 to 1 (`HeavyPolicy::idle_sacrifice_rejection`).
+    pub idle: f64,
     /// Every this many child selections of a search thread leave AMAF out and choose by the
     /// children's own win rates (Fuego: 20); 0 never.
     pub norave: u64,
@@ -126,6 +129,7 @@ impl Default for Tuning {
             falseeye: 0.0,
             capture: 0.0,
             randomshape: 0.0,
+            idle: 0.0,
             norave: 0,
             owncapture: 0,
             ownescape: 0,
@@ -291,6 +295,13 @@ const CONSTANTS: &[Constant] = &[
                strength is below this; 0 never",
         default: Some(|t| t.randomshape),
         set: |t, v| put(&mut t.randomshape, v),
+    },
+    Constant {
+        name: "idle",
+        help: "how often their shape and random moves refuse a lone stone the enemy takes \
+               for free",
+        default: Some(|t| t.idle),
+        set: |t, v| v <= 1.0 && put(&mut t.idle, v),
     },
     Constant {
         name: "norave",
@@ -472,6 +483,7 @@ mod tests {
             ("falseeye=1.5", "falseeye"),
             ("capture=2", "capture"),
             ("randomshape=-1", "randomshape"),
+            ("idle=1.5", "idle"),
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
