@@ -20,6 +20,13 @@ const OFFSETS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
+/// The four neighbours on the lines through the centre, by their place in `OFFSETS`: those
+/// whose atari a shape key marks.
+const ATARI_SLOTS: [usize; 4] = [1, 3, 4, 6];
+
+/// Where a shape key's atari marks begin: below them is the neighbourhood code.
+const MARKS: u32 = 16;
+
 const EMPTY: u8 = Cell::Empty.code() as u8;
 const BLACK: u8 = Cell::Stone(Color::Black).code() as u8;
 const WHITE: u8 = Cell::Stone(Color::White).code() as u8;
@@ -194,11 +201,36 @@ pub fn prepare() {
     table();
 }
 
-/// The same neighbourhood for every rotation, reflection and colour swap: the smallest code
-/// among the eight symmetries, with the colours swapped when White is to move (so that the
-/// mover's stones are always "black").
-pub fn canonical(code: u16, mover: Color) -> u16 {
-    let states = states(code);
+/// The 3×3 shape at `p` with its atari marks: the neighbourhood code (`Board::neighbourhood`)
+/// in the low 16 bits and above them a bit for each neighbour on the lines through `p` (in
+/// `ATARI_SLOTS` order) that is a stone of a string in atari. Pachi's 3×3 patterns carry the
+/// same marks: a hane at a stone in atari is another move than the plain hane.
+pub fn shape_key(board: &Board, p: Point) -> u32 {
+    let around = board.around(p);
+    let in_atari =
+        |i: usize| board.stone(around[i]).is_some() && board.string_liberties(around[i]) == 1;
+    let marks = (ATARI_SLOTS.iter().enumerate())
+        .filter(|&(_, &i)| in_atari(i))
+        .fold(0, |marks, (bit, _)| marks | 1 << bit);
+    u32::from(board.neighbourhood(p)) | marks << MARKS
+}
+
+/// Whether a shape key marks a neighbour in atari.
+pub fn has_atari_marks(key: u32) -> bool {
+    key >> MARKS != 0
+}
+
+/// The same shape key for every rotation, reflection and colour swap: the smallest key among
+/// the eight symmetries, with the colours swapped when White is to move (so that the mover's
+/// stones are always "black"). A key without atari marks stays a plain neighbourhood code.
+pub fn canonical(key: u32, mover: Color) -> u32 {
+    let states = states(key as u16);
+    let marked = |i: usize| {
+        ATARI_SLOTS
+            .iter()
+            .position(|&s| s == i)
+            .is_some_and(|bit| key >> (MARKS as usize + bit) & 1 != 0)
+    };
     let swap = |s: u8| match (mover, s) {
         (Color::White, BLACK) => WHITE,
         (Color::White, WHITE) => BLACK,
@@ -206,10 +238,14 @@ pub fn canonical(code: u16, mover: Color) -> u16 {
     };
     (0..8)
         .map(|symmetry| {
-            let mut out = 0u16;
+            let mut out = 0u32;
             for (i, &offset) in OFFSETS.iter().enumerate() {
                 let j = neighbour_index(transform(symmetry, offset));
-                out |= u16::from(swap(states[i])) << (2 * j);
+                out |= u32::from(swap(states[i])) << (2 * j);
+                if marked(i) {
+                    let bit = ATARI_SLOTS.iter().position(|&s| s == j).expect("on a line");
+                    out |= 1 << (MARKS as usize + bit);
+                }
             }
             out
         })
@@ -237,20 +273,57 @@ mod tests {
         let mut board = Board::new(9);
         let centre = at(&board, "E5");
         board.play(Color::Black, at(&board, "E6")).unwrap();
-        let above = canonical(board.neighbourhood(centre), Color::Black);
+        let above = canonical(shape_key(&board, centre), Color::Black);
         let mut other = Board::new(9);
         other.play(Color::Black, at(&other, "D5")).unwrap();
-        assert_eq!(canonical(other.neighbourhood(centre), Color::Black), above);
+        assert_eq!(canonical(shape_key(&other, centre), Color::Black), above);
         let mut swapped = Board::new(9);
         swapped.play(Color::White, at(&swapped, "E4")).unwrap();
+        assert_eq!(canonical(shape_key(&swapped, centre), Color::White), above);
+        assert_ne!(canonical(shape_key(&swapped, centre), Color::Black), above);
+    }
+
+    #[test]
+    fn atari_marks_turn_with_the_shape() {
+        // A white stone in atari above E5 (Black around it), and the same turned to the side.
+        let above = Board::from_diagram(&[
+            ".........",
+            ".........",
+            "....X....",
+            "...XOX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let side = Board::from_diagram(&[
+            ".........",
+            ".........",
+            ".........",
+            "....X....",
+            "...XO....",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let key = shape_key(&above, at(&above, "E5"));
+        assert!(has_atari_marks(key));
+        assert!(!has_atari_marks(u32::from(
+            above.neighbourhood(at(&above, "E5"))
+        )));
+        let turned = shape_key(&side, at(&side, "F5"));
         assert_eq!(
-            canonical(swapped.neighbourhood(centre), Color::White),
-            above
+            canonical(key, Color::Black),
+            canonical(turned, Color::Black)
         );
-        assert_ne!(
-            canonical(swapped.neighbourhood(centre), Color::Black),
-            above
-        );
+        // Without the mark it is another shape; a plain key stays a neighbourhood code.
+        let plain = key & 0xffff;
+        assert_ne!(canonical(plain, Color::Black), canonical(key, Color::Black));
+        assert!(!has_atari_marks(canonical(plain, Color::White)));
     }
 
     #[test]

@@ -37,7 +37,7 @@ use super::{Policy, RandomPolicy, happens, refused};
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
 use crate::knowledge::nakade;
-use crate::knowledge::pattern::is_good_shape;
+use crate::knowledge::pattern::{is_good_shape, shape_key};
 use crate::knowledge::weights::shape_strength;
 
 /// Candidate moves of one rule, without duplicates.
@@ -558,7 +558,7 @@ impl HeavyPolicy<'_> {
             })
         };
         if self.learned_shapes > 0.0 {
-            let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
+            let gamma = |p: Point| shape_strength(shape_key(board, p), color);
             shape_moves(
                 board,
                 color,
@@ -607,7 +607,7 @@ impl HeavyPolicy<'_> {
         if self.random_shape_bar > 0.0 {
             for _ in 0..REDRAWS {
                 let Move::Play(p) = mv else { break };
-                let strength = shape_strength(board.neighbourhood(p), color);
+                let strength = shape_strength(shape_key(board, p), color);
                 if strength >= self.random_shape_bar
                     || rng.random::<f32>() < strength / self.random_shape_bar
                 {
@@ -717,8 +717,8 @@ mod tests {
     #[test]
     fn random_moves_of_poor_shape_are_redrawn() {
         let board = Board::new(9);
-        let edge = shape_strength(board.neighbourhood(at(&board, "E1")), Color::Black);
-        let centre = shape_strength(board.neighbourhood(at(&board, "E5")), Color::Black);
+        let edge = shape_strength(shape_key(&board, at(&board, "E1")), Color::Black);
+        let centre = shape_strength(shape_key(&board, at(&board, "E5")), Color::Black);
         assert!(edge < 0.5 * centre, "edge {edge}, centre {centre}");
         let on_edge = |bar: f32| {
             let policy = HeavyPolicy {

@@ -516,7 +516,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         return;
     };
     // The learned model's share of each move among all the candidates.
-    let mut features = [[0u16; GROUPS]; crate::board::MAX_POINTS];
+    let mut features = [[0u32; GROUPS]; crate::board::MAX_POINTS];
     let mut strengths = [0f32; crate::board::MAX_POINTS];
     let window = knowledge::spatial::Window::new(board, color);
     let shapes = knowledge::spatial::built_in();
