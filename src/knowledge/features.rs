@@ -103,7 +103,7 @@ pub fn owner_value(share: f64) -> u32 {
 
 /// Capture (0 none, 1 one stone, 2 more, 3 the string of the last move), escape from atari
 /// (1 if an own string in atari gets out), atari (1 if an enemy string is put in atari).
-fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u32, u32, u32) {
+pub fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u32, u32, u32) {
     let (mut capture, mut escape, mut atari) = (0, 0, 0);
     for n in board.neighbours(p) {
         let Some(stone) = board.stone(n) else {

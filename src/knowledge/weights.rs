@@ -5,9 +5,11 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::features::{Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL};
+use super::features::{
+    CAPTURE, ESCAPE, Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, tactics,
+};
 use super::{pattern, spatial};
-use crate::board::Color;
+use crate::board::{Board, Color, Point};
 
 const WEIGHTS: &str = include_str!("weights.txt");
 
@@ -85,6 +87,23 @@ pub fn shape_strength(key: u32, color: Color) -> f32 {
     }
     let canonical = pattern::canonical(key, color);
     model.marked.get(&canonical).copied().unwrap_or(plain)
+}
+
+/// The model's strength of `color`'s move at `p` by its 3×3 shape with atari marks and by
+/// what it captures or saves, what the playouts' shape rule weighs: the marked shapes were
+/// fitted beside the capture and escape groups, which carry most of the worth of such moves,
+/// so a marked shape alone undervalues them. Only a move beside a string in atari (a marked
+/// shape) can capture or escape, so the others are not read.
+pub fn local_strength(board: &Board, color: Color, p: Point) -> f32 {
+    let g = &model().gammas;
+    let key = pattern::shape_key(board, p);
+    let (capture, escape) = if pattern::has_atari_marks(key) {
+        let (capture, escape, _) = tactics(board, color, p, board.last_moves()[0]);
+        (capture as usize, escape as usize)
+    } else {
+        (0, 0)
+    };
+    shape_strength(key, color) * g[CAPTURE][capture] * g[ESCAPE][escape]
 }
 
 /// The model's strength of a move of `color` with the features `f` (see `features`). The

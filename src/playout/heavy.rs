@@ -38,7 +38,7 @@ use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
 use crate::knowledge::nakade;
 use crate::knowledge::pattern::{is_good_shape, shape_key};
-use crate::knowledge::weights::shape_strength;
+use crate::knowledge::weights::{local_strength, shape_strength};
 
 /// Candidate moves of one rule, without duplicates.
 struct Candidates {
@@ -558,7 +558,7 @@ impl HeavyPolicy<'_> {
             })
         };
         if self.learned_shapes > 0.0 {
-            let gamma = |p: Point| shape_strength(shape_key(board, p), color);
+            let gamma = |p: Point| local_strength(board, color, p);
             shape_moves(
                 board,
                 color,
