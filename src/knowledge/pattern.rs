@@ -224,33 +224,49 @@ pub fn has_atari_marks(key: u32) -> bool {
 /// the eight symmetries, with the colours swapped when White is to move (so that the mover's
 /// stones are always "black"). A key without atari marks stays a plain neighbourhood code.
 pub fn canonical(key: u32, mover: Color) -> u32 {
-    let states = states(key as u16);
-    let marked = |i: usize| {
-        ATARI_SLOTS
-            .iter()
-            .position(|&s| s == i)
-            .is_some_and(|bit| key >> (MARKS as usize + bit) & 1 != 0)
-    };
-    let swap = |s: u8| match (mover, s) {
-        (Color::White, BLACK) => WHITE,
-        (Color::White, WHITE) => BLACK,
-        _ => s,
-    };
     (0..8)
-        .map(|symmetry| {
-            let mut out = 0u32;
-            for (i, &offset) in OFFSETS.iter().enumerate() {
-                let j = neighbour_index(transform(symmetry, offset));
-                out |= u32::from(swap(states[i])) << (2 * j);
-                if marked(i) {
-                    let bit = ATARI_SLOTS.iter().position(|&s| s == j).expect("on a line");
-                    out |= 1 << (MARKS as usize + bit);
-                }
-            }
-            out
-        })
+        .map(|symmetry| transformed(key, symmetry, mover == Color::White))
         .min()
         .expect("eight symmetries")
+}
+
+/// Every key whose canonical key (`canonical`) for `mover` is `key`.
+pub fn variants(key: u32, mover: Color) -> impl Iterator<Item = u32> {
+    (0..8).map(move |symmetry| transformed(key, symmetry, mover == Color::White))
+}
+
+/// A shape key under one symmetry, with the colours swapped if `swap` (both are their own
+/// inverse, up to the order of the eight symmetries).
+fn transformed(key: u32, symmetry: usize, swap: bool) -> u32 {
+    let (places, marks) = &symmetries()[symmetry];
+    let colour = |s: u32| match (swap, s as u8) {
+        (true, BLACK) => u32::from(WHITE),
+        (true, WHITE) => u32::from(BLACK),
+        _ => s,
+    };
+    let stones = (0..8).fold(0, |out, i| {
+        out | colour(key >> (2 * i) & 3) << (2 * places[i])
+    });
+    let marks = (0..4)
+        .filter(|bit| key >> (MARKS as usize + bit) & 1 != 0)
+        .fold(0, |out, bit| out | 1 << (MARKS as usize + marks[bit]));
+    stones | marks
+}
+
+/// For each symmetry, where each neighbour goes (in `OFFSETS` order) and where each atari
+/// mark goes (in `ATARI_SLOTS` order).
+fn symmetries() -> &'static [([usize; 8], [usize; 4]); 8] {
+    static TABLE: OnceLock<[([usize; 8], [usize; 4]); 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|symmetry| {
+            let places = OFFSETS.map(|offset| neighbour_index(transform(symmetry, offset)));
+            let marks = ATARI_SLOTS.map(|i| {
+                let slot = ATARI_SLOTS.iter().position(|&s| s == places[i]);
+                slot.expect("a line stays a line")
+            });
+            (places, marks)
+        })
+    })
 }
 
 /// Whether `color` playing at the empty point `p` makes one of the shapes.

@@ -2,7 +2,6 @@
 //! program from `weights.txt` (see its header for the games behind it). A value the file does
 //! not list has strength 1, so without the file every move is equally strong.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::features::{
@@ -19,8 +18,9 @@ struct Model {
     gammas: Vec<Vec<f32>>,
     /// Shape strengths by plain neighbourhood code, for Black and for White to move.
     shapes: [Vec<f32>; 2],
-    /// The strengths of the shapes with atari marks the file lists, by canonical key.
-    marked: HashMap<u32, f32>,
+    /// The strengths of the shapes with atari marks the file lists, by plain key (every
+    /// rotation, reflection and colour of each), sorted, for Black and for White to move.
+    marked: [Vec<(u32, f32)>; 2],
 }
 
 /// Shape values below this are plain neighbourhood codes; above, they carry atari marks.
@@ -30,7 +30,7 @@ const PLAIN_SHAPES: usize = 1 << 16;
 fn parse(text: &str) -> Model {
     let size = |g: usize| if g == 0 { PLAIN_SHAPES } else { GROUP_SIZES[g] };
     let mut gammas: Vec<Vec<f32>> = (0..GROUPS).map(|g| vec![1.0; size(g)]).collect();
-    let mut marked = HashMap::new();
+    let mut listed = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [name, value, gamma] = words[..] else {
@@ -49,13 +49,21 @@ fn parse(text: &str) -> Model {
         if v < size(g) {
             gammas[g][v] = gamma;
         } else if g == 0 && v < GROUP_SIZES[0] {
-            marked.insert(v as u32, gamma);
+            listed.push((v as u32, gamma));
         }
     }
     let shapes = [Color::Black, Color::White].map(|color| {
         (0..=u16::MAX)
             .map(|code| gammas[0][pattern::canonical(code.into(), color) as usize])
             .collect()
+    });
+    let marked = [Color::Black, Color::White].map(|color| {
+        let mut all: Vec<(u32, f32)> = (listed.iter())
+            .flat_map(|&(key, gamma)| pattern::variants(key, color).map(move |k| (k, gamma)))
+            .collect();
+        all.sort_unstable_by_key(|&(key, _)| key);
+        all.dedup_by_key(|&mut (key, _)| key);
+        all
     });
     Model {
         gammas,
@@ -82,11 +90,13 @@ pub fn prepare() {
 pub fn shape_strength(key: u32, color: Color) -> f32 {
     let model = model();
     let plain = model.shapes[color.index()][(key as usize) % PLAIN_SHAPES];
-    if !pattern::has_atari_marks(key) || model.marked.is_empty() {
+    if !pattern::has_atari_marks(key) {
         return plain;
     }
-    let canonical = pattern::canonical(key, color);
-    model.marked.get(&canonical).copied().unwrap_or(plain)
+    let marked = &model.marked[color.index()];
+    marked
+        .binary_search_by_key(&key, |&(k, _)| k)
+        .map_or(plain, |i| marked[i].1)
 }
 
 /// The model's strength of `color`'s move at `p` by its 3×3 shape with atari marks and by
@@ -146,17 +156,35 @@ mod tests {
 
     #[test]
     fn a_shape_with_atari_marks_has_its_own_strength_when_listed() {
-        let model = parse("shape 70000 0.5\nshape 2000000 3\n");
-        assert_eq!(model.marked.get(&70000), Some(&0.5));
-        assert_eq!(model.marked.len(), 1, "beyond the marks: skipped");
+        // A black stone in atari above the point, as Black sees it.
+        let key = pattern::canonical(0x10004, Color::Black);
+        let model = parse(&format!("shape {key} 0.5\nshape 2000000 3\n"));
+        assert_eq!(shape_of(&model, 0x10004, Color::Black), Some(0.5));
+        assert_eq!(
+            shape_of(&model, 0x10004, Color::White),
+            None,
+            "the enemy's stone"
+        );
+        for color in [Color::Black, Color::White] {
+            // Every variant of the shape, and nothing beyond the marks.
+            for &(variant, _) in &model.marked[color.index()] {
+                assert_eq!(pattern::canonical(variant, color), key);
+            }
+        }
         // The built-in file lists marked shapes, and a marked shape may differ from its plain
         // one.
         let built_in = parse(WEIGHTS);
-        assert!(built_in.marked.len() > 100);
-        let differs = built_in.marked.iter().any(|(&key, &gamma)| {
-            let plain = built_in.gammas[0][pattern::canonical(key & 0xffff, Color::Black) as usize];
+        assert!(built_in.marked[0].len() > 100);
+        let differs = built_in.marked[0].iter().any(|&(key, gamma)| {
+            let plain = built_in.shapes[0][key as usize % PLAIN_SHAPES];
             pattern::has_atari_marks(key) && (gamma / plain - 1.0).abs() > 0.5
         });
         assert!(differs);
+    }
+
+    fn shape_of(model: &Model, key: u32, color: Color) -> Option<f32> {
+        let marked = &model.marked[color.index()];
+        let i = marked.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+        Some(marked[i].1)
     }
 }
