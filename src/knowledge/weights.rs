@@ -182,6 +182,34 @@ mod tests {
         assert!(differs);
     }
 
+    #[test]
+    fn the_playouts_weigh_a_capture_by_its_shape_and_what_it_takes() {
+        // White E6 is in atari; Black E5 takes it.
+        let board = Board::from_diagram(&[
+            ".........",
+            ".........",
+            "....X....",
+            "...XOX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let g = &model().gammas;
+        let at = |name| board.point_named(name).unwrap();
+        let take = at("E5");
+        let shape = shape_strength(pattern::shape_key(&board, take), Color::Black);
+        let expected = shape * g[CAPTURE][1] * g[ESCAPE][0];
+        assert!((local_strength(&board, Color::Black, take) - expected).abs() < 1e-6);
+        // Far from the stones nothing is read: the shape and the groups' values for none.
+        let far = at("B2");
+        let plain = shape_strength(pattern::shape_key(&board, far), Color::Black);
+        let none = plain * g[CAPTURE][0] * g[ESCAPE][0];
+        assert!((local_strength(&board, Color::Black, far) - none).abs() < 1e-6);
+    }
+
     fn shape_of(model: &Model, key: u32, color: Color) -> Option<f32> {
         let marked = &model.marked[color.index()];
         let i = marked.binary_search_by_key(&key, |&(k, _)| k).ok()?;
