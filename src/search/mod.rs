@@ -353,6 +353,7 @@ pub fn playout_policy<'a>(
 ) -> HeavyPolicy<'a> {
     HeavyPolicy {
         learned_shapes: tuning.shapes as f32,
+        atari_marks: tuning.marks,
         rule_rate: tuning.rate as f32,
         read_ladders: tuning.reads_ladders(size),
         self_atari_rejection: tuning.selfatari as f32,
