@@ -19,6 +19,11 @@
 //! owner [GAMES_PER_FILE] [PLAYOUTS] [EVERY]` plays PLAYOUTS playouts from every EVERY-th
 //! position of the games and rewrites the owner lines of `weights.txt`, which the full fit
 //! keeps.
+//!
+//! The 3×3 shapes with atari marks (`pattern::shape_key`) are fitted apart too, every other
+//! strength held: `cargo run --release --example train_patterns -- atari [GAMES_PER_FILE]
+//! [ITERATIONS]` rewrites the marked shape lines of `weights.txt` (the full fit fits them
+//! with the rest).
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -32,9 +37,9 @@ use tengen::game::{Step, Superko};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tengen::knowledge::features::{
-    GROUP_NAMES, GROUP_SIZES, GROUPS, OWNER, SPATIAL, features_with, owner_value,
+    Features, GROUP_NAMES, GROUP_SIZES, GROUPS, OWNER, SPATIAL, features_with, owner_value,
 };
-use tengen::knowledge::pattern::canonical;
+use tengen::knowledge::pattern::{canonical, has_atari_marks};
 use tengen::knowledge::spatial::{self, Dictionary};
 use tengen::knowledge::weights;
 use tengen::playout::heavy::HeavyPolicy;
@@ -61,7 +66,7 @@ const WEIGHTS: &str = "src/knowledge/weights.txt";
 
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
-    candidates: Vec<[u16; GROUPS]>,
+    candidates: Vec<Features>,
     size: usize,
 }
 
@@ -172,7 +177,7 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
     out
 }
 
-fn strength(gammas: &[Vec<f64>], f: &[u16; GROUPS]) -> f64 {
+fn strength(gammas: &[Vec<f64>], f: &Features) -> f64 {
     (0..GROUPS).map(|g| gammas[g][f[g] as usize]).product()
 }
 
@@ -240,7 +245,8 @@ fn accuracy(gammas: &[Vec<f64>], test: &[Competition]) -> String {
 }
 
 fn main() {
-    let owner = std::env::args().nth(1).is_some_and(|a| a == "owner");
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let owner = mode == "owner";
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -248,6 +254,11 @@ fn main() {
     if owner {
         let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
         fit_owner(get(0, 40), get(1, 128) as u32, get(2, 4));
+        return;
+    }
+    if mode == "atari" {
+        let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
+        fit_marked(get(0, 300), get(1, 10));
         return;
     }
     let per_file = args.first().copied().unwrap_or(300);
@@ -325,7 +336,7 @@ fn main() {
             }
         }
     }
-    out.push_str(&weights_lines(true));
+    out.push_str(&weights_lines(is_owner_line));
     std::fs::write(WEIGHTS, out).expect("write the weights");
     let mut dictionary = format!(
         "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
@@ -339,14 +350,28 @@ fn main() {
     eprintln!("wrote src/knowledge/weights.txt and src/knowledge/spatial.txt");
 }
 
-/// The lines of `weights.txt` that belong to the owner group (its comments start `# owner`;
-/// only `fit_owner` writes them) if `owner`, else all the others.
-fn weights_lines(owner: bool) -> String {
+/// The lines of `weights.txt` that `keep` accepts.
+fn weights_lines(keep: impl Fn(&str) -> bool) -> String {
     let old = std::fs::read_to_string(WEIGHTS).unwrap_or_default();
     old.lines()
-        .filter(|l| (l.starts_with("owner ") || l.starts_with("# owner")) == owner)
+        .filter(|l| keep(l))
         .map(|l| format!("{l}\n"))
         .collect()
+}
+
+/// A line of the owner group or its comment (only `fit_owner` writes them).
+fn is_owner_line(line: &str) -> bool {
+    line.starts_with("owner ") || line.starts_with("# owner")
+}
+
+/// A line of a shape with atari marks or their comment (`fit_marked` writes them).
+fn is_marked_line(line: &str) -> bool {
+    let marked = |v: &str| v.parse().is_ok_and(has_atari_marks);
+    line.starts_with("# atari")
+        || line
+            .strip_prefix("shape ")
+            .and_then(|l| l.split_whitespace().next())
+            .is_some_and(marked)
 }
 
 /// One position for the owner fit: the model's strength of each candidate without the owner
@@ -440,7 +465,7 @@ fn fit_owner(per_file: usize, playouts: u32, every: usize) {
         }
     }
     let after = owner_top_one(&gammas, &test);
-    let mut out = weights_lines(false);
+    let mut out = weights_lines(|l| !is_owner_line(l));
     writeln!(
         out,
         "# owner: fitted alone by `cargo run --release --example train_patterns -- owner \
@@ -456,4 +481,150 @@ fn fit_owner(per_file: usize, playouts: u32, every: usize) {
     }
     std::fs::write(WEIGHTS, out).expect("write the weights");
     eprintln!("owner strengths {gammas:.3?}; top-1 {before:.3} -> {after:.3}; wrote {WEIGHTS}");
+}
+
+/// One position for the fit of the marked shapes: each candidate's strength without its
+/// shape, and the place of its shape among the fitted ones (`HELD` for a shape whose
+/// strength is held, already in the first number); the move played first.
+struct ShapeCompetition {
+    candidates: Vec<(f64, u32)>,
+}
+
+const HELD: u32 = u32::MAX;
+
+/// Every position of `games` as (canonical shape key, strength without the shape, strength of
+/// the plain shape) for each candidate.
+fn shape_positions(games: &[String]) -> Vec<Vec<(u32, f64, f64)>> {
+    let shapes = spatial::built_in();
+    games
+        .par_iter()
+        .flat_map_iter(|text| {
+            let mut out = Vec::new();
+            replay(text, |board, color, played| {
+                let window = spatial::Window::new(board, color);
+                let candidates = candidates(board, color, played).map(|p| {
+                    let mut f = features_with(board, color, p, &window, shapes);
+                    let key = canonical(f[0], color);
+                    f[0] &= 0xffff;
+                    let plain = f64::from(weights::shape_strength(f[0], color));
+                    (key, f64::from(weights::strength(&f, color)) / plain, plain)
+                });
+                out.push(candidates.collect::<Vec<_>>());
+            });
+            out
+        })
+        .collect()
+}
+
+/// How often the strongest candidate is the move played, the marked shapes at `gammas`.
+fn marked_top_one(gammas: &[f64], data: &[ShapeCompetition]) -> f64 {
+    let strength = |&(s, v): &(f64, u32)| if v == HELD { s } else { s * gammas[v as usize] };
+    let hits = data
+        .par_iter()
+        .filter(|c| {
+            let played = strength(&c.candidates[0]);
+            c.candidates[1..].iter().all(|x| strength(x) < played)
+        })
+        .count();
+    hits as f64 / data.len().max(1) as f64
+}
+
+/// Fits the shapes with atari marks alone on `per_file` training games of each collection,
+/// each starting from its plain shape's strength, and rewrites their lines of `weights.txt`.
+fn fit_marked(per_file: usize, iterations: usize) {
+    let games = |test: bool, count: usize| -> Vec<String> {
+        FILES.iter().flat_map(|f| sample(f, count, test)).collect()
+    };
+    let (training, testing) = (
+        shape_positions(&games(false, per_file)),
+        shape_positions(&games(true, TEST_GAMES)),
+    );
+    // The marked shapes seen often enough as candidates get a place; the others are held.
+    let mut seen: HashMap<u32, (u32, f64)> = HashMap::new();
+    for &(key, _, plain) in training.iter().flatten() {
+        if has_atari_marks(key) {
+            seen.entry(key).or_insert((0, plain)).0 += 1;
+        }
+    }
+    let mut keys: Vec<(u32, f64)> = (seen.into_iter())
+        .filter(|&(_, (n, _))| n >= MIN_SEEN)
+        .map(|(key, (_, plain))| (key, plain))
+        .collect();
+    keys.sort_by_key(|&(key, _)| key);
+    let place: HashMap<u32, u32> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, &(k, _))| (k, i as u32))
+        .collect();
+    let competitions = |positions: Vec<Vec<(u32, f64, f64)>>| -> Vec<ShapeCompetition> {
+        let candidate = |(key, rest, plain): (u32, f64, f64)| match place.get(&key) {
+            Some(&i) => (rest, i),
+            None => (rest * plain, HELD),
+        };
+        (positions.into_iter())
+            .map(|p| ShapeCompetition {
+                candidates: p.into_iter().map(candidate).collect(),
+            })
+            .collect()
+    };
+    let (data, test) = (competitions(training), competitions(testing));
+    eprintln!(
+        "{} training positions, {} test positions, {} marked shapes",
+        data.len(),
+        test.len(),
+        keys.len()
+    );
+    let mut gammas: Vec<f64> = keys.iter().map(|&(_, plain)| plain).collect();
+    let mut wins = vec![0.0f64; keys.len()];
+    for c in &data {
+        if c.candidates[0].1 != HELD {
+            wins[c.candidates[0].1 as usize] += 1.0;
+        }
+    }
+    let before = marked_top_one(&gammas, &test);
+    for i in 0..iterations {
+        let denominators = data
+            .par_iter()
+            .fold(
+                || vec![0.0f64; keys.len()],
+                |mut sums, c| {
+                    let strength =
+                        |&(s, v): &(f64, u32)| if v == HELD { s } else { s * gammas[v as usize] };
+                    let total: f64 = c.candidates.iter().map(strength).sum();
+                    for &(s, v) in c.candidates.iter().filter(|x| x.1 != HELD) {
+                        sums[v as usize] += s / total;
+                    }
+                    sums
+                },
+            )
+            .reduce(
+                || vec![0.0f64; keys.len()],
+                |a, b| a.iter().zip(b).map(|(x, y)| x + y).collect(),
+            );
+        for v in 0..keys.len() {
+            gammas[v] = mm_step(gammas[v], wins[v], denominators[v]);
+        }
+        eprintln!(
+            "iteration {}: test top-1 {:.2}%",
+            i + 1,
+            100.0 * marked_top_one(&gammas, &test)
+        );
+    }
+    let after = marked_top_one(&gammas, &test);
+    let mut out = weights_lines(|l| !is_marked_line(l));
+    writeln!(
+        out,
+        "# atari: the shapes with atari marks, fitted alone by `cargo run --release --example \
+         train_patterns -- atari {per_file} {iterations}` on {} positions; top-1 on {} test positions {:.1}% -> {:.1}%.",
+        data.len(),
+        test.len(),
+        100.0 * before,
+        100.0 * after
+    )
+    .unwrap();
+    for (&(key, _), gamma) in keys.iter().zip(&gammas) {
+        writeln!(out, "shape {key} {gamma:.4}").unwrap();
+    }
+    std::fs::write(WEIGHTS, out).expect("write the weights");
+    eprintln!("top-1 {before:.4} -> {after:.4}; wrote {WEIGHTS}");
 }

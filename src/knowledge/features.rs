@@ -5,15 +5,20 @@
 //! of all legal moves. `examples/train_patterns.rs` fits the γ on strong players' games;
 //! `weights` reads them back.
 
+use super::pattern;
 use super::spatial::{self, Dictionary, Window};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
 /// last move, distance to the move before, line, the largest known large shape (`spatial`)
 /// and who owns the point at the end of playouts from the position (`owner_value`; only a
-/// search knows it). The model knows 3×3 shapes by their canonical code
-/// (`pattern::canonical`), the same for every rotation, reflection and colour swap.
+/// search knows it). The model knows 3×3 shapes by their canonical key
+/// (`pattern::canonical`), the same for every rotation, reflection and colour swap, with
+/// atari marks (`pattern::shape_key`).
 pub const GROUPS: usize = 10;
+
+/// A move's value in every group.
+pub type Features = [u32; GROUPS];
 pub const GROUP_NAMES: [&str; GROUPS] = [
     "shape",
     "capture",
@@ -36,7 +41,7 @@ pub const SPATIAL: usize = 8;
 pub const OWNER: usize = 9;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] = [
-    1 << 16,
+    1 << 20,
     4,
     2,
     2,
@@ -55,9 +60,9 @@ const OWNER_VALUES: usize = 10;
 const MAX_DISTANCE: usize = 17;
 
 /// The value of every group for `color` playing the empty point `p`, except that the shape
-/// is the plain neighbourhood code (canonical codes cost more; the model keeps a table of
-/// them by plain code).
-pub fn features(board: &Board, color: Color, p: Point) -> [u16; GROUPS] {
+/// is the plain key (canonical keys cost more; the model keeps a table of them by plain
+/// neighbourhood code).
+pub fn features(board: &Board, color: Color, p: Point) -> Features {
     let window = Window::new(board, color);
     features_with(board, color, p, &window, spatial::built_in())
 }
@@ -70,19 +75,19 @@ pub fn features_with(
     p: Point,
     window: &Window,
     shapes: &Dictionary,
-) -> [u16; GROUPS] {
+) -> Features {
     let [last, before] = board.last_moves();
     let (capture, escape, atari) = tactics(board, color, p, last);
     [
-        board.neighbourhood(p),
+        pattern::shape_key(board, p),
         capture,
         escape,
-        u16::from(board.is_self_atari(color, p)),
+        u32::from(board.is_self_atari(color, p)),
         atari,
         distance(board, p, last),
         distance(board, p, before),
         line(board, p),
-        shapes.largest(board, window, p).min(u32::from(u16::MAX)) as u16,
+        shapes.largest(board, window, p).min(u32::from(u16::MAX)),
         0,
     ]
 }
@@ -91,14 +96,14 @@ pub fn features_with(
 /// the playouts (0 to 1): 1 for never up to 9 for always, in nine equal steps (Pachi's
 /// MC-owner feature). A point the opponent holds firmly is rarely worth playing, nor is one
 /// already one's own; the contested ones are.
-pub fn owner_value(share: f64) -> u16 {
+pub fn owner_value(share: f64) -> u32 {
     let steps = (OWNER_VALUES - 1) as f64;
-    1 + (share * steps).floor().clamp(0.0, steps - 1.0) as u16
+    1 + (share * steps).floor().clamp(0.0, steps - 1.0) as u32
 }
 
 /// Capture (0 none, 1 one stone, 2 more, 3 the string of the last move), escape from atari
 /// (1 if an own string in atari gets out), atari (1 if an enemy string is put in atari).
-fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u16, u16, u16) {
+pub fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u32, u32, u32) {
     let (mut capture, mut escape, mut atari) = (0, 0, 0);
     for n in board.neighbours(p) {
         let Some(stone) = board.stone(n) else {
@@ -128,7 +133,7 @@ fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u16, 
     (capture, escape, atari)
 }
 
-fn distance(board: &Board, p: Point, other: Option<Point>) -> u16 {
+fn distance(board: &Board, p: Point, other: Option<Point>) -> u32 {
     let Some(q) = other else {
         return 0;
     };
@@ -136,14 +141,14 @@ fn distance(board: &Board, p: Point, other: Option<Point>) -> u16 {
     let (qc, qr) = board.coords(q);
     let (dx, dy) = (pc.abs_diff(qc), pr.abs_diff(qr));
     let d = dx + dy + dx.max(dy);
-    if d <= MAX_DISTANCE { d as u16 } else { 0 }
+    if d <= MAX_DISTANCE { d as u32 } else { 0 }
 }
 
 /// 0 for the first line up to 4 for the fifth and beyond.
-fn line(board: &Board, p: Point) -> u16 {
+fn line(board: &Board, p: Point) -> u32 {
     let (c, r) = board.coords(p);
     let s = board.size();
-    c.min(r).min(s - 1 - c).min(s - 1 - r).min(4) as u16
+    c.min(r).min(s - 1 - c).min(s - 1 - r).min(4) as u32
 }
 
 /// Whether no stone stands within two lines of `p` either way (the 5×5 square around it):
@@ -200,7 +205,7 @@ mod tests {
 
     #[test]
     fn owner_values_split_the_shares_in_nine() {
-        let values: Vec<u16> = [0.0, 0.1, 0.12, 0.5, 0.88, 0.9, 1.0]
+        let values: Vec<u32> = [0.0, 0.1, 0.12, 0.5, 0.88, 0.9, 1.0]
             .map(owner_value)
             .to_vec();
         assert_eq!(values, [1, 1, 2, 5, 8, 9, 9]);

@@ -20,6 +20,13 @@ const OFFSETS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
+/// The four neighbours on the lines through the centre, by their place in `OFFSETS`: those
+/// whose atari a shape key marks.
+const ATARI_SLOTS: [usize; 4] = [1, 3, 4, 6];
+
+/// Where a shape key's atari marks begin: below them is the neighbourhood code.
+const MARKS: u32 = 16;
+
 const EMPTY: u8 = Cell::Empty.code() as u8;
 const BLACK: u8 = Cell::Stone(Color::Black).code() as u8;
 const WHITE: u8 = Cell::Stone(Color::White).code() as u8;
@@ -194,27 +201,72 @@ pub fn prepare() {
     table();
 }
 
-/// The same neighbourhood for every rotation, reflection and colour swap: the smallest code
-/// among the eight symmetries, with the colours swapped when White is to move (so that the
-/// mover's stones are always "black").
-pub fn canonical(code: u16, mover: Color) -> u16 {
-    let states = states(code);
-    let swap = |s: u8| match (mover, s) {
-        (Color::White, BLACK) => WHITE,
-        (Color::White, WHITE) => BLACK,
-        _ => s,
-    };
+/// The 3×3 shape at `p` with its atari marks: the neighbourhood code (`Board::neighbourhood`)
+/// in the low 16 bits and above them a bit for each neighbour on the lines through `p` (in
+/// `ATARI_SLOTS` order) that is a stone of a string in atari. Pachi's 3×3 patterns carry the
+/// same marks: a hane at a stone in atari is another move than the plain hane.
+pub fn shape_key(board: &Board, p: Point) -> u32 {
+    let around = board.around(p);
+    let in_atari =
+        |i: usize| board.stone(around[i]).is_some() && board.string_liberties(around[i]) == 1;
+    let marks = (ATARI_SLOTS.iter().enumerate())
+        .filter(|&(_, &i)| in_atari(i))
+        .fold(0, |marks, (bit, _)| marks | 1 << bit);
+    u32::from(board.neighbourhood(p)) | marks << MARKS
+}
+
+/// Whether a shape key marks a neighbour in atari.
+pub fn has_atari_marks(key: u32) -> bool {
+    key >> MARKS != 0
+}
+
+/// The same shape key for every rotation, reflection and colour swap: the smallest key among
+/// the eight symmetries, with the colours swapped when White is to move (so that the mover's
+/// stones are always "black"). A key without atari marks stays a plain neighbourhood code.
+pub fn canonical(key: u32, mover: Color) -> u32 {
     (0..8)
-        .map(|symmetry| {
-            let mut out = 0u16;
-            for (i, &offset) in OFFSETS.iter().enumerate() {
-                let j = neighbour_index(transform(symmetry, offset));
-                out |= u16::from(swap(states[i])) << (2 * j);
-            }
-            out
-        })
+        .map(|symmetry| transformed(key, symmetry, mover == Color::White))
         .min()
         .expect("eight symmetries")
+}
+
+/// Every key whose canonical key (`canonical`) for `mover` is `key`.
+pub fn variants(key: u32, mover: Color) -> impl Iterator<Item = u32> {
+    (0..8).map(move |symmetry| transformed(key, symmetry, mover == Color::White))
+}
+
+/// A shape key under one symmetry, with the colours swapped if `swap` (both are their own
+/// inverse, up to the order of the eight symmetries).
+fn transformed(key: u32, symmetry: usize, swap: bool) -> u32 {
+    let (places, marks) = &symmetries()[symmetry];
+    let colour = |s: u32| match (swap, s as u8) {
+        (true, BLACK) => u32::from(WHITE),
+        (true, WHITE) => u32::from(BLACK),
+        _ => s,
+    };
+    let stones = (0..8).fold(0, |out, i| {
+        out | colour(key >> (2 * i) & 3) << (2 * places[i])
+    });
+    let marks = (0..4)
+        .filter(|bit| key >> (MARKS as usize + bit) & 1 != 0)
+        .fold(0, |out, bit| out | 1 << (MARKS as usize + marks[bit]));
+    stones | marks
+}
+
+/// For each symmetry, where each neighbour goes (in `OFFSETS` order) and where each atari
+/// mark goes (in `ATARI_SLOTS` order).
+fn symmetries() -> &'static [([usize; 8], [usize; 4]); 8] {
+    static TABLE: OnceLock<[([usize; 8], [usize; 4]); 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|symmetry| {
+            let places = OFFSETS.map(|offset| neighbour_index(transform(symmetry, offset)));
+            let marks = ATARI_SLOTS.map(|i| {
+                let slot = ATARI_SLOTS.iter().position(|&s| s == places[i]);
+                slot.expect("a line stays a line")
+            });
+            (places, marks)
+        })
+    })
 }
 
 /// Whether `color` playing at the empty point `p` makes one of the shapes.
@@ -237,20 +289,57 @@ mod tests {
         let mut board = Board::new(9);
         let centre = at(&board, "E5");
         board.play(Color::Black, at(&board, "E6")).unwrap();
-        let above = canonical(board.neighbourhood(centre), Color::Black);
+        let above = canonical(shape_key(&board, centre), Color::Black);
         let mut other = Board::new(9);
         other.play(Color::Black, at(&other, "D5")).unwrap();
-        assert_eq!(canonical(other.neighbourhood(centre), Color::Black), above);
+        assert_eq!(canonical(shape_key(&other, centre), Color::Black), above);
         let mut swapped = Board::new(9);
         swapped.play(Color::White, at(&swapped, "E4")).unwrap();
+        assert_eq!(canonical(shape_key(&swapped, centre), Color::White), above);
+        assert_ne!(canonical(shape_key(&swapped, centre), Color::Black), above);
+    }
+
+    #[test]
+    fn atari_marks_turn_with_the_shape() {
+        // A white stone in atari above E5 (Black around it), and the same turned to the side.
+        let above = Board::from_diagram(&[
+            ".........",
+            ".........",
+            "....X....",
+            "...XOX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let side = Board::from_diagram(&[
+            ".........",
+            ".........",
+            ".........",
+            "....X....",
+            "...XO....",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let key = shape_key(&above, at(&above, "E5"));
+        assert!(has_atari_marks(key));
+        assert!(!has_atari_marks(u32::from(
+            above.neighbourhood(at(&above, "E5"))
+        )));
+        let turned = shape_key(&side, at(&side, "F5"));
         assert_eq!(
-            canonical(swapped.neighbourhood(centre), Color::White),
-            above
+            canonical(key, Color::Black),
+            canonical(turned, Color::Black)
         );
-        assert_ne!(
-            canonical(swapped.neighbourhood(centre), Color::Black),
-            above
-        );
+        // Without the mark it is another shape; a plain key stays a neighbourhood code.
+        let plain = key & 0xffff;
+        assert_ne!(canonical(plain, Color::Black), canonical(key, Color::Black));
+        assert!(!has_atari_marks(canonical(plain, Color::White)));
     }
 
     #[test]

@@ -189,10 +189,10 @@ pub fn built_in() -> &'static Dictionary {
 }
 
 /// The strength of the built-in shape `index` (1 for none).
-pub fn strength(index: u16) -> f32 {
+pub fn strength(index: u32) -> f32 {
     built_in_shapes()
         .gammas
-        .get(usize::from(index))
+        .get(index as usize)
         .copied()
         .unwrap_or(1.0)
 }

@@ -38,7 +38,7 @@ use crate::board::{Board, Cell, Color, Move, Point};
 use crate::knowledge::ladder;
 use crate::knowledge::nakade;
 use crate::knowledge::pattern::is_good_shape;
-use crate::knowledge::weights::shape_strength;
+use crate::knowledge::weights::{local_strength, shape_strength};
 
 /// Candidate moves of one rule, without duplicates.
 struct Candidates {
@@ -91,6 +91,10 @@ pub struct HeavyPolicy<'a> {
     /// proportion to its strength, as Pachi weighs its shapes (2 by default: with the learned
     /// prior at 16, 107/199 against Pachi on 9×9 where MoGo's shapes won 89/199).
     pub learned_shapes: f32,
+    /// Rule 6's learned shapes carry atari marks (`pattern::shape_key`) and count what the
+    /// move captures or saves (`weights::local_strength`), as Pachi's 3×3 patterns know which
+    /// neighbours are in atari.
+    pub atari_marks: bool,
     /// How often the local rules (1–4) and the shape rule (6) are tried (Pachi plays its
     /// rules at 90% or less; fully determined playouts judge some positions always the same
     /// wrong way).
@@ -217,6 +221,7 @@ impl Default for HeavyPolicy<'_> {
     fn default() -> Self {
         HeavyPolicy {
             learned_shapes: 2.0,
+            atari_marks: false,
             rule_rate: 1.0,
             read_ladders: false,
             self_atari_rejection: 1.0,
@@ -558,7 +563,13 @@ impl HeavyPolicy<'_> {
             })
         };
         if self.learned_shapes > 0.0 {
-            let gamma = |p: Point| shape_strength(board.neighbourhood(p), color);
+            let gamma = |p: Point| {
+                if self.atari_marks {
+                    local_strength(board, color, p)
+                } else {
+                    shape_strength(board.neighbourhood(p).into(), color)
+                }
+            };
             shape_moves(
                 board,
                 color,
@@ -607,7 +618,7 @@ impl HeavyPolicy<'_> {
         if self.random_shape_bar > 0.0 {
             for _ in 0..REDRAWS {
                 let Move::Play(p) = mv else { break };
-                let strength = shape_strength(board.neighbourhood(p), color);
+                let strength = shape_strength(board.neighbourhood(p).into(), color);
                 if strength >= self.random_shape_bar
                     || rng.random::<f32>() < strength / self.random_shape_bar
                 {
@@ -717,8 +728,8 @@ mod tests {
     #[test]
     fn random_moves_of_poor_shape_are_redrawn() {
         let board = Board::new(9);
-        let edge = shape_strength(board.neighbourhood(at(&board, "E1")), Color::Black);
-        let centre = shape_strength(board.neighbourhood(at(&board, "E5")), Color::Black);
+        let edge = shape_strength(board.neighbourhood(at(&board, "E1")).into(), Color::Black);
+        let centre = shape_strength(board.neighbourhood(at(&board, "E5")).into(), Color::Black);
         assert!(edge < 0.5 * centre, "edge {edge}, centre {centre}");
         let on_edge = |bar: f32| {
             let policy = HeavyPolicy {
@@ -1081,6 +1092,7 @@ mod tests {
             approach_rate: 0.8,
             eye_mend_rate: 0.6,
             idle_sacrifice_rejection: 0.6,
+            atari_marks: true,
             ..HeavyPolicy::default()
         };
         for (size, mut policy) in [5, 9, 19]

@@ -353,6 +353,7 @@ pub fn playout_policy<'a>(
 ) -> HeavyPolicy<'a> {
     HeavyPolicy {
         learned_shapes: tuning.shapes as f32,
+        atari_marks: tuning.marks,
         rule_rate: tuning.rate as f32,
         read_ladders: tuning.reads_ladders(size),
         self_atari_rejection: tuning.selfatari as f32,
@@ -516,7 +517,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         return;
     };
     // The learned model's share of each move among all the candidates.
-    let mut features = [[0u16; GROUPS]; crate::board::MAX_POINTS];
+    let mut features = [[0u32; GROUPS]; crate::board::MAX_POINTS];
     let mut strengths = [0f32; crate::board::MAX_POINTS];
     let window = knowledge::spatial::Window::new(board, color);
     let shapes = knowledge::spatial::built_in();

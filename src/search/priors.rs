@@ -11,7 +11,9 @@
 //! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
-use crate::knowledge::features::{ATARI, CAPTURE, ESCAPE, GROUPS, LINE, SELF_ATARI, is_open_area};
+use crate::knowledge::features::{
+    ATARI, CAPTURE, ESCAPE, Features, LINE, SELF_ATARI, is_open_area,
+};
 use crate::knowledge::ladder;
 
 use super::Tuning;
@@ -43,7 +45,7 @@ pub fn for_move(
     board: &Board,
     color: Color,
     p: Point,
-    f: &[u16; GROUPS],
+    f: &Features,
     share: f64,
     tuning: &Tuning,
 ) -> (u32, u32) {
@@ -78,7 +80,7 @@ pub fn for_move(
 /// In an open area the third line is good and the first two are bad (the empty-area line
 /// prior of Pachi 11 and michi), worth `games` virtual games; line 0 is the first. Not on
 /// boards under 13×13, where the centre is only four or five lines from the edge.
-fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u16, games: f64) {
+fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u32, games: f64) {
     let games = games.round() as u32;
     if games == 0 || line > 2 || board.size() < 13 || !is_open_area(board, p) {
         return;

@@ -24,6 +24,9 @@ pub struct Tuning {
     /// The playouts' shape rule: 0 for MoGo's shapes, else the least learned 3×3 strength of
     /// a shape they play (`HeavyPolicy::learned_shapes`).
     pub shapes: f64,
+    /// Whether the learned shapes of the playouts' shape rule carry atari marks and count
+    /// what the move captures or saves (`HeavyPolicy::atari_marks`).
+    pub marks: bool,
     /// How often each playout rule is tried (`HeavyPolicy::rule_rate`), 0 to 1.
     pub rate: f64,
     /// Whether the playouts leave out escapes into working ladders (`HeavyPolicy::
@@ -115,6 +118,7 @@ impl Default for Tuning {
             expand: 0,
             virtual_loss: 1.0,
             shapes: 2.0,
+            marks: false,
             rate: 1.0,
             ladders: None,
             selfatari: 1.0,
@@ -203,6 +207,13 @@ const CONSTANTS: &[Constant] = &[
         help: "the playouts' shapes: 0 for MoGo's, G for learned ones of strength G or more",
         default: Some(|t| t.shapes),
         set: |t, v| put(&mut t.shapes, v),
+    },
+    Constant {
+        name: "marks",
+        help: "1: the playouts' learned shapes know which neighbours are in atari and count \
+               what a move takes or saves; 0: plain shapes",
+        default: Some(|t| f64::from(u8::from(t.marks))),
+        set: |t, v| (v == 0.0 || v == 1.0) && put(&mut t.marks, v == 1.0),
     },
     Constant {
         name: "rate",
@@ -484,6 +495,7 @@ mod tests {
             ("capture=2", "capture"),
             ("randomshape=-1", "randomshape"),
             ("idle=1.5", "idle"),
+            ("marks=0.5", "marks"),
             ("norave=1.5", "norave"),
             ("owncapture=1.5", "owncapture"),
             ("owncapture=400", "owncapture"),
