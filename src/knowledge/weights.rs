@@ -184,22 +184,15 @@ mod tests {
 
     #[test]
     fn the_playouts_weigh_a_capture_by_its_shape_and_what_it_takes() {
-        // White E6 is in atari; Black E5 takes it.
+        // White D5 is in atari; Black D4 takes it.
         let board = Board::from_diagram(&[
-            ".........",
-            ".........",
-            "....X....",
-            "...XOX...",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
+            ".......", //
+            "...X...", "..XOX..", ".......", ".......", ".......", ".......",
         ])
         .unwrap();
         let g = &model().gammas;
         let at = |name| board.point_named(name).unwrap();
-        let take = at("E5");
+        let take = at("D4");
         let shape = shape_strength(pattern::shape_key(&board, take), Color::Black);
         let expected = shape * g[CAPTURE][1] * g[ESCAPE][0];
         assert!((local_strength(&board, Color::Black, take) - expected).abs() < 1e-6);
