@@ -516,9 +516,14 @@ fn shape_positions(games: &[String]) -> Vec<Vec<(u32, f64, f64)>> {
         .collect()
 }
 
+/// A candidate's strength with the marked shapes at `gammas`.
+fn marked_strength(gammas: &[f64], &(s, v): &(f64, u32)) -> f64 {
+    if v == HELD { s } else { s * gammas[v as usize] }
+}
+
 /// How often the strongest candidate is the move played, the marked shapes at `gammas`.
 fn marked_top_one(gammas: &[f64], data: &[ShapeCompetition]) -> f64 {
-    let strength = |&(s, v): &(f64, u32)| if v == HELD { s } else { s * gammas[v as usize] };
+    let strength = |x: &(f64, u32)| marked_strength(gammas, x);
     let hits = data
         .par_iter()
         .filter(|c| {
@@ -588,9 +593,11 @@ fn fit_marked(per_file: usize, iterations: usize) {
             .fold(
                 || vec![0.0f64; keys.len()],
                 |mut sums, c| {
-                    let strength =
-                        |&(s, v): &(f64, u32)| if v == HELD { s } else { s * gammas[v as usize] };
-                    let total: f64 = c.candidates.iter().map(strength).sum();
+                    let total: f64 = c
+                        .candidates
+                        .iter()
+                        .map(|x| marked_strength(&gammas, x))
+                        .sum();
                     for &(s, v) in c.candidates.iter().filter(|x| x.1 != HELD) {
                         sums[v as usize] += s / total;
                     }
