@@ -7,7 +7,8 @@
 //! escape keeps only `--tune escape=S` of the model's wins, since the model reads no
 //! ladders); with
 //! boards of 13×13 and larger, the line of a move in an open area adds virtual wins on the
-//! third line and losses on the first two (`--tune lines=W`).
+//! third line and losses on the first two (`--tune lines=W`). With `--tune bulk=B` a
+//! capture or an escape adds B units of virtual wins for every stone beyond the first.
 //! Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
@@ -23,6 +24,10 @@ fn unit(board: &Board, tuning: &Tuning) -> u32 {
     let base = if board.size() <= 13 { 10.0 } else { 20.0 };
     (base * tuning.prior).round() as u32
 }
+
+/// The most stones beyond the first that `--tune bulk` counts: past a dozen stones a
+/// capture or an escape decides the game anyway.
+const BULK_STONES: usize = 10;
 
 /// Accumulates virtual games.
 struct Prior {
@@ -66,6 +71,16 @@ pub fn for_move(
     let ladder_atari = f[ATARI] > 0 && ladder::is_ladder_atari(board, color, p);
     if captures || (escapes && !failed_escape) || ladder_atari {
         prior.add(2 * u, 1.0);
+    }
+    if tuning.bulk > 0.0 && (captures || (escapes && !failed_escape)) {
+        let saved = if failed_escape {
+            0
+        } else {
+            board.stones_saved(color, p)
+        };
+        let stones = board.stones_taken(color, p) + saved;
+        let extra = stones.saturating_sub(1).min(BULK_STONES) as f64;
+        prior.add((tuning.bulk * extra * f64::from(u)).round() as u32, 1.0);
     }
     if failed_escape {
         prior.add(2 * u, 0.0);
@@ -161,6 +176,39 @@ mod tests {
         assert!(pull(capture) > 2.0 * pulls[2].0, "{pulls:?}");
         let (wins, visits) = value(capture);
         assert!(wins / visits > 0.6, "{wins}/{visits}");
+    }
+
+    /// Black C5 takes three white stones, Black B7 one: with `bulk` the larger capture
+    /// gains two units of virtual wins a stone beyond the first, the single stone nothing.
+    #[test]
+    fn bulk_weighs_a_capture_by_its_stones() {
+        let board = Board::from_diagram(&[
+            ".X.......",
+            "XOX......",
+            ".........",
+            "...XXX...",
+            "...OOOX..",
+            "...XXX...",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let wins = |name: &str, bulk: f64| {
+            let p = board.point_named(name).unwrap();
+            let f = features(&board, Color::Black, p);
+            let tuning = Tuning {
+                bulk,
+                ..Tuning::default()
+            };
+            let (_, wins) = for_move(&board, Color::Black, p, &f, 0.1, &tuning);
+            wins
+        };
+        let u = unit(&board, &Tuning::default());
+        // Wins are counted in half points.
+        assert_eq!(wins("C5", 1.0), wins("C5", 0.0) + 2 * 2 * u);
+        assert_eq!(wins("B7", 1.0), wins("B7", 0.0));
+        assert!(wins("C5", 0.0) > 0);
     }
 
     /// White D4, in atari, runs at E4 into a ladder that works unless White G8 breaks it.

@@ -13,6 +13,10 @@ pub struct Tuning {
     /// model's share of the move. 16 units is about Pachi's weight (its pattern prior is 15
     /// times its even prior).
     pub learned: f64,
+    /// Virtual wins, in prior units, for every stone beyond the first that a capture takes
+    /// or an escape from atari saves, up to `BULK_STONES` more: the move model knows no
+    /// string sizes (Pachi 11 gave such moves half a unit or so a stone); 0 leaves it out.
+    pub bulk: f64,
     /// How much of the learned model's virtual wins an escape from atari into a ladder that
     /// works keeps, 0 to 1: the model reads no ladders, so it likes such escapes as much as
     /// those that get away (Pachi takes them out of its tree).
@@ -114,6 +118,7 @@ impl Default for Tuning {
             rave: 3000.0,
             prior: 1.0,
             learned: 16.0,
+            bulk: 0.0,
             escape: 1.0,
             expand: 0,
             virtual_loss: 1.0,
@@ -253,6 +258,12 @@ const CONSTANTS: &[Constant] = &[
         help: "how often they play the last good reply",
         default: Some(|t| t.replies),
         set: |t, v| v <= 1.0 && put(&mut t.replies, v),
+    },
+    Constant {
+        name: "bulk",
+        help: "prior units for every stone beyond the first a capture takes or an escape saves",
+        default: Some(|t| t.bulk),
+        set: |t, v| put(&mut t.bulk, v),
     },
     Constant {
         name: "lines",
