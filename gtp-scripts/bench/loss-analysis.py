@@ -5,11 +5,16 @@ the moves after which that win rate fell the most, with the board, so that the m
 looked at and classified.
 
     gtp-scripts/bench/loss-analysis.py MATCH_FOLDER [--games N] [--playouts P] [--engine CMD]
+                                                    [--judge tengen|pachi]
 
 The match folder is one written by `tengen match` (results.dat and games/*.sgf) in which one
 entrant is named tengen. The default judge is target/release/tengen with 10,000 playouts on one
-thread and a fixed seed.
+thread and a fixed seed. With `--judge pachi` the win rates are Pachi's (built as peers.md
+says; PACHI names the binary), searching P playouts a position afresh: a stronger judge than
+tengen itself sees the mistakes tengen's own search is blind to. The boards are drawn by tengen
+either way.
 """
+import os
 import argparse
 import pathlib
 import re
@@ -57,6 +62,40 @@ def moves_of(sgf_text):
     return re.findall(r";([BW])\[([a-z]{0,2})\]", sgf_text)
 
 
+class PachiJudge:
+    """Pachi as the judge: it reads no SGF, so each position is played out from the start."""
+
+    def __init__(self, playouts, size):
+        binary = pathlib.Path(os.environ.get("PACHI", "target/peers/pachi/pachi")).resolve()
+        os.environ.setdefault("DATA_DIR", str(binary.parent))
+        self.gtp = Gtp(f"{binary} -r chinese --nodcnn --nojoseki -D -d 0 -t ={playouts} "
+                       "threads=1 reportfreq=0.005s")
+        self.size = size
+
+    def black_winrate(self, moves, number, to_move):
+        """Black's win rate before move `number`: Pachi's for the move it chooses there."""
+        self.gtp.ask(f"boardsize {self.size}")
+        self.gtp.ask("clear_board")
+        self.gtp.ask("komi 7.5")
+        for colour, point in moves[:number - 1]:
+            self.gtp.ask(f"play {colour} {vertex(point, self.size)}")
+        self.gtp.ask(f"genmove {to_move}")
+        try:
+            # "colour move playouts winrate extra-komi", the win rate of the side that moved.
+            rate = float(self.gtp.ask("pachi-result")[0].split()[3])
+        except RuntimeError:
+            return None  # no search behind the move (a pass, a book move)
+        return rate if to_move == "b" else 1.0 - rate
+
+
+def vertex(point, size):
+    """A GTP vertex from an SGF point ("" is a pass)."""
+    if not point:
+        return "pass"
+    column = "ABCDEFGHJKLMNOPQRST"[ord(point[0]) - ord("a")]
+    return f"{column}{size - (ord(point[1]) - ord('a'))}"
+
+
 def black_winrate(judge, path, number, to_move):
     """Black's win rate in the position before move `number` (1-based)."""
     judge.ask(f"loadsgf {path} {number}")
@@ -69,12 +108,17 @@ def black_winrate(judge, path, number, to_move):
     return rate if to_move == "b" else 1.0 - rate
 
 
-def analyse(judge, path, colour, result, worst):
+def analyse(judge, pachi, path, colour, result, worst):
     moves = moves_of(path.read_text())
     rates = []
     for number in range(1, len(moves) + 2):
         to_move = "b" if number % 2 == 1 else "w"
-        rates.append(black_winrate(judge, path, number, to_move) if number <= len(moves) else None)
+        if number > len(moves):
+            rates.append(None)
+        elif pachi:
+            rates.append(pachi.black_winrate([(c.lower(), m) for c, m in moves], number, to_move))
+        else:
+            rates.append(black_winrate(judge, path, number, to_move))
     own = [r if colour == "b" else (None if r is None else 1 - r) for r in rates]
     drops = []
     for i, (c, _) in enumerate(moves):
@@ -99,10 +143,15 @@ def main():
     parser.add_argument("--worst", type=int, default=2)
     parser.add_argument("--playouts", type=int, default=10000)
     parser.add_argument("--engine", default="target/release/tengen")
+    parser.add_argument("--judge", choices=["tengen", "pachi"], default="tengen")
     args = parser.parse_args()
     judge = Gtp(f"{args.engine} --playouts {args.playouts} --threads 1 --seed 1 --never-resign")
+    pachi = None
+    if args.judge == "pachi":
+        size = int(re.search(r"SZ\[(\d+)\]", next(args.folder.glob("games/*.sgf")).read_text())[1])
+        pachi = PachiJudge(args.playouts, size)
     for path, colour, result in list(lost_games(args.folder))[:args.games]:
-        analyse(judge, path.resolve(), colour, result, args.worst)
+        analyse(judge, pachi, path.resolve(), colour, result, args.worst)
 
 
 if __name__ == "__main__":
