@@ -69,7 +69,7 @@ class PachiJudge:
         binary = pathlib.Path(os.environ.get("PACHI", "target/peers/pachi/pachi")).resolve()
         os.environ.setdefault("DATA_DIR", str(binary.parent))
         self.gtp = Gtp(f"{binary} -r chinese --nodcnn --nojoseki -D -d 0 -t ={playouts} "
-                       "threads=1 reportfreq=0.005s")
+                       "threads=1 reportfreq=0.005s resign_threshold=0")
         self.size = size
 
     def black_winrate(self, moves, number, to_move):
