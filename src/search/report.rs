@@ -72,6 +72,7 @@ pub(super) fn report(shared: &Shared) -> Report {
         b.1.cmp(&a.1)
             .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
     });
+    lead_by_lower_bound(&mut moves, shared.limits.tuning.lcb);
     let playouts = shared.finished.load(Relaxed);
     let ownership = shared.ownership.shares();
     Report {
@@ -85,6 +86,33 @@ pub(super) fn report(shared: &Shared) -> Report {
         mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
             + shared.limits.komi_offset,
     }
+}
+
+/// Moves with at least this share of the most visited move's games may lead by their
+/// lower bound (`lead_by_lower_bound`); fewer games say too little.
+const LOWER_BOUND_SHARE: u32 = 10;
+
+/// With `z` above 0 (`--tune lcb=Z`), puts first among `moves` (most visited first) the one
+/// whose win rate less `z` standard errors is highest, of those with a tenth of the first
+/// move's games or more: a move with fewer games but a clearly better win rate is
+/// better than the most visited one, which its prior or its AMAF may have pushed ahead
+/// (Leela Zero and KataGo choose so). The error is that of a mean of `visits` results,
+/// at most 0.5 / √visits.
+fn lead_by_lower_bound(moves: &mut [(Move, u32, f64)], z: f64) {
+    let Some(&(_, most, _)) = moves.first() else {
+        return;
+    };
+    if z <= 0.0 {
+        return;
+    }
+    let bound = |&(_, visits, winrate): &(Move, u32, f64)| {
+        winrate - z * 0.5 / f64::from(visits.max(1)).sqrt()
+    };
+    let best = (0..moves.len())
+        .filter(|&i| moves[i].1 * LOWER_BOUND_SHARE >= most)
+        .max_by(|&a, &b| bound(&moves[a]).total_cmp(&bound(&moves[b])))
+        .unwrap_or(0);
+    moves[..=best].rotate_right(1);
 }
 
 /// The root moves with games of their own, most visited first.
@@ -127,4 +155,43 @@ fn line_below(tree: &Tree, mut node: u32) -> Vec<Move> {
         node = best;
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+
+    fn play(i: usize) -> Move {
+        Move::Play(Point::new(i))
+    }
+
+    /// A move with a third of the games but a win rate clearly better comes first; one whose
+    /// edge is within the errors does not, nor does one with too few games to count.
+    #[test]
+    fn the_lower_bound_puts_a_clearly_better_move_first() {
+        let list = |second: f64| {
+            vec![
+                (play(1), 1000, 0.45),
+                (play(2), 300, second),
+                (play(3), 50, 0.95),
+            ]
+        };
+        let mut moves = list(0.60);
+        lead_by_lower_bound(&mut moves, 2.0);
+        assert_eq!(
+            moves,
+            vec![
+                (play(2), 300, 0.60),
+                (play(1), 1000, 0.45),
+                (play(3), 50, 0.95)
+            ]
+        );
+        let mut moves = list(0.47);
+        lead_by_lower_bound(&mut moves, 2.0);
+        assert_eq!(moves, list(0.47));
+        let mut moves = list(0.60);
+        lead_by_lower_bound(&mut moves, 0.0);
+        assert_eq!(moves, list(0.60));
+    }
 }

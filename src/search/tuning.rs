@@ -21,6 +21,9 @@ pub struct Tuning {
     /// works keeps, 0 to 1: the model reads no ladders, so it likes such escapes as much as
     /// those that get away (Pachi takes them out of its tree).
     pub escape: f64,
+    /// How many standard errors below its win rate a root move is judged by when the search
+    /// chooses (`report::lead_by_lower_bound`); 0 chooses the most visited move.
+    pub lcb: f64,
     /// Games through a leaf before it is expanded; 0 picks by board size (`expand_visits`).
     pub expand: u32,
     /// How many losses one virtual loss counts for while another thread is below a node.
@@ -120,6 +123,7 @@ impl Default for Tuning {
             learned: 16.0,
             bulk: 0.0,
             escape: 1.0,
+            lcb: 0.0,
             expand: 0,
             virtual_loss: 1.0,
             shapes: 2.0,
@@ -264,6 +268,12 @@ const CONSTANTS: &[Constant] = &[
         help: "prior units for every stone beyond the first a capture takes or an escape saves",
         default: Some(|t| t.bulk),
         set: |t, v| put(&mut t.bulk, v),
+    },
+    Constant {
+        name: "lcb",
+        help: "standard errors below its win rate a root move is chosen by; 0 the most visited",
+        default: Some(|t| t.lcb),
+        set: |t, v| put(&mut t.lcb, v),
     },
     Constant {
         name: "lines",
