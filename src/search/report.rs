@@ -7,6 +7,9 @@ use super::Shared;
 use super::tree::Tree;
 use crate::board::Move;
 
+/// A root move, its visits (prior included) and its win rate for the player to move.
+type RootMove = (Move, u32, f64);
+
 /// Longest principal variation reported.
 const PV_LENGTH: usize = 20;
 
@@ -14,7 +17,7 @@ const PV_LENGTH: usize = 20;
 #[derive(Clone, Debug)]
 pub struct Report {
     /// Root moves by visits, most first: move, visits, win rate for the player to move.
-    pub moves: Vec<(Move, u32, f64)>,
+    pub moves: Vec<RootMove>,
     /// The root moves the search actually tried, most visited first, with their lines.
     pub candidates: Vec<Candidate>,
     pub playouts: u64,
@@ -44,12 +47,12 @@ pub struct Candidate {
 
 impl Report {
     /// The most visited move, preferring any move to a pass when visits tie.
-    pub fn best(&self) -> Option<(Move, u32, f64)> {
+    pub fn best(&self) -> Option<RootMove> {
         self.moves.first().copied()
     }
 
     /// The most visited move other than pass.
-    pub fn best_play(&self) -> Option<(Move, u32, f64)> {
+    pub fn best_play(&self) -> Option<RootMove> {
         self.moves
             .iter()
             .copied()
@@ -60,19 +63,21 @@ impl Report {
 pub(super) fn report(shared: &Shared) -> Report {
     let tree = &shared.tree;
     let children = tree.node(Tree::ROOT).children().unwrap_or(0..0);
-    let mut moves: Vec<(Move, u32, f64)> = children
+    // Each move with its own games and their mean result, for `lead_by_lower_bound`.
+    let mut moves: Vec<(RootMove, (u32, f64))> = children
         .clone()
         .map(|i| {
             let n = tree.node(i);
             let s = n.stats();
-            (n.mv(), s.visits, s.winrate())
+            ((n.mv(), s.visits, s.winrate()), n.own_result())
         })
         .collect();
-    moves.sort_by(|a, b| {
+    moves.sort_by(|(a, _), (b, _)| {
         b.1.cmp(&a.1)
             .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
     });
     lead_by_lower_bound(&mut moves, shared.limits.tuning.lcb);
+    let moves = moves.into_iter().map(|(m, _)| m).collect();
     let playouts = shared.finished.load(Relaxed);
     let ownership = shared.ownership.shares();
     Report {
@@ -92,25 +97,26 @@ pub(super) fn report(shared: &Shared) -> Report {
 /// lower bound (`lead_by_lower_bound`); fewer games say too little.
 const LOWER_BOUND_SHARE: u32 = 10;
 
-/// With `z` above 0 (`--tune lcb=Z`), puts first among `moves` (most visited first) the one
-/// whose win rate less `z` standard errors is highest, of those with a tenth of the first
-/// move's games or more: a move with fewer games but a clearly better win rate is
-/// better than the most visited one, which its prior or its AMAF may have pushed ahead
-/// (Leela Zero and KataGo choose so). The error is that of a mean of `visits` results,
-/// at most 0.5 / √visits.
-fn lead_by_lower_bound(moves: &mut [(Move, u32, f64)], z: f64) {
-    let Some(&(_, most, _)) = moves.first() else {
-        return;
-    };
-    if z <= 0.0 {
+/// With `z` above 0 (`--tune lcb=Z`), puts first among `moves` (most visited first, each
+/// with its own games and their mean result) the one whose own result less `z` standard
+/// errors is highest, of those with a tenth of the most games or more: a move with fewer
+/// games but a clearly better result is better than the most visited one, which its prior
+/// or its AMAF may have pushed ahead (Leela Zero and KataGo choose so). Priors are left
+/// out: their virtual wins would make a little-searched favourite look sure. The error is
+/// that of a mean of `games` results, at most 0.5 / √games.
+fn lead_by_lower_bound<T>(moves: &mut [(T, (u32, f64))], z: f64) {
+    let most = moves
+        .iter()
+        .map(|(_, (games, _))| *games)
+        .max()
+        .unwrap_or(0);
+    if z <= 0.0 || most == 0 {
         return;
     }
-    let bound = |&(_, visits, winrate): &(Move, u32, f64)| {
-        winrate - z * 0.5 / f64::from(visits.max(1)).sqrt()
-    };
+    let bound = |&(games, rate): &(u32, f64)| rate - z * 0.5 / f64::from(games.max(1)).sqrt();
     let best = (0..moves.len())
-        .filter(|&i| moves[i].1 * LOWER_BOUND_SHARE >= most)
-        .max_by(|&a, &b| bound(&moves[a]).total_cmp(&bound(&moves[b])))
+        .filter(|&i| moves[i].1.0 * LOWER_BOUND_SHARE >= most)
+        .max_by(|&a, &b| bound(&moves[a].1).total_cmp(&bound(&moves[b].1)))
         .unwrap_or(0);
     moves[..=best].rotate_right(1);
 }
@@ -172,9 +178,9 @@ mod tests {
     fn the_lower_bound_puts_a_clearly_better_move_first() {
         let list = |second: f64| {
             vec![
-                (play(1), 1000, 0.45),
-                (play(2), 300, second),
-                (play(3), 50, 0.95),
+                (play(1), (1000, 0.45)),
+                (play(2), (300, second)),
+                (play(3), (50, 0.95)),
             ]
         };
         let mut moves = list(0.60);
@@ -182,9 +188,9 @@ mod tests {
         assert_eq!(
             moves,
             vec![
-                (play(2), 300, 0.60),
-                (play(1), 1000, 0.45),
-                (play(3), 50, 0.95)
+                (play(2), (300, 0.60)),
+                (play(1), (1000, 0.45)),
+                (play(3), (50, 0.95))
             ]
         );
         let mut moves = list(0.47);

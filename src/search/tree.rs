@@ -29,8 +29,10 @@ pub struct Node {
     virtual_loss: AtomicU32,
     first_child: AtomicU32,
     children: AtomicU16,
-    /// Virtual games of the prior, part of `visits`.
+    /// Virtual games of the prior, part of `visits`, and their wins in half points, part of
+    /// `wins`.
     prior: AtomicU16,
+    prior_wins: AtomicU16,
     state: AtomicU8,
     /// A capture or an escape whose AMAF statistics are left out when it is chosen (`--tune
     /// owncapture=S`, `ownescape=S`).
@@ -88,6 +90,8 @@ impl Node {
         self.wins.store(wins, Relaxed);
         self.prior
             .store(visits.min(u16::MAX as u32) as u16, Relaxed);
+        self.prior_wins
+            .store(wins.min(u16::MAX as u32) as u16, Relaxed);
         self.amaf_visits.store(0, Relaxed);
         self.amaf_wins.store(0, Relaxed);
         self.virtual_loss.store(0, Relaxed);
@@ -115,6 +119,22 @@ impl Node {
     /// Virtual games of the prior: how much the move was liked before any search.
     pub fn prior_visits(&self) -> u32 {
         self.prior.load(Relaxed) as u32
+    }
+
+    /// Games actually played through the node and their mean result, 0 to 1 (0.5 without
+    /// games): what the search found, its prior left out.
+    pub fn own_result(&self) -> (u32, f64) {
+        let visits = self.real_visits();
+        let wins = self
+            .wins
+            .load(Relaxed)
+            .saturating_sub(u32::from(self.prior_wins.load(Relaxed)));
+        let rate = if visits == 0 {
+            0.5
+        } else {
+            f64::from(wins) / (2.0 * f64::from(visits))
+        };
+        (visits, rate)
     }
 
     pub fn add_result(&self, half_points: u32) {
@@ -170,6 +190,8 @@ impl Node {
         }
         self.point.store(other.point.load(Relaxed), Relaxed);
         self.prior.store(other.prior.load(Relaxed), Relaxed);
+        self.prior_wins
+            .store(other.prior_wins.load(Relaxed), Relaxed);
         self.own_only.store(other.own_only.load(Relaxed), Relaxed);
         self.virtual_loss.store(0, Relaxed);
         self.children.store(0, Relaxed);
