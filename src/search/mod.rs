@@ -167,8 +167,40 @@ pub fn search_tree(
             show_progress(&shared, watch);
         }
     });
+    if log::log_enabled!(log::Level::Debug) {
+        log_root_moves(&shared);
+    }
     (report::report(&shared), shared.tree)
 }
+
+/// Logs the most visited root moves with what their value is made of: the prior, the
+/// games played through them and their AMAF games, to see which of these a choice follows.
+fn log_root_moves(shared: &Shared) {
+    let tree = &shared.tree;
+    let Some(children) = tree.node(Tree::ROOT).children() else {
+        return;
+    };
+    let mut nodes: Vec<&Node> = children.map(|i| tree.node(i)).collect();
+    nodes.sort_by_key(|n| std::cmp::Reverse(n.stats().visits));
+    let rate = |wins: u32, games: u32| 50.0 * f64::from(wins) / f64::from(games.max(1));
+    for node in nodes.iter().take(ROOT_MOVES_LOGGED) {
+        let s = node.stats();
+        let (games, own) = node.own_result();
+        let prior = node.prior_visits();
+        log::debug!(
+            "{}: prior {prior} at {:.0}%, own {games} at {:.1}%, AMAF {} at {:.1}%, value {:.1}%",
+            shared.root_board.move_name(node.mv()),
+            rate(node.prior_wins(), prior),
+            100.0 * own,
+            s.amaf_visits,
+            rate(s.amaf_wins, s.amaf_visits),
+            100.0 * blended_value(s, &shared.limits.tuning),
+        );
+    }
+}
+
+/// How many root moves `log_root_moves` shows.
+const ROOT_MOVES_LOGGED: usize = 6;
 
 /// Shows the watcher a report every `watch.every` until the workers stop.
 fn show_progress(shared: &Shared, watch: Watch) {

@@ -121,14 +121,16 @@ impl Node {
         self.prior.load(Relaxed) as u32
     }
 
+    /// The prior's wins in half points.
+    pub fn prior_wins(&self) -> u32 {
+        u32::from(self.prior_wins.load(Relaxed))
+    }
+
     /// Games actually played through the node and their mean result, 0 to 1 (0.5 without
     /// games): what the search found, its prior left out.
     pub fn own_result(&self) -> (u32, f64) {
         let visits = self.real_visits();
-        let wins = self
-            .wins
-            .load(Relaxed)
-            .saturating_sub(u32::from(self.prior_wins.load(Relaxed)));
+        let wins = self.wins.load(Relaxed).saturating_sub(self.prior_wins());
         let rate = if visits == 0 {
             0.5
         } else {
