@@ -93,8 +93,8 @@ pub(super) fn report(shared: &Shared) -> Report {
     }
 }
 
-/// Moves with at least this share of the most visited move's games may lead by their
-/// lower bound (`lead_by_lower_bound`); fewer games say too little.
+/// Moves with at least one in this many of the most games may lead by their lower bound
+/// (`lead_by_lower_bound`); fewer games say too little.
 const LOWER_BOUND_SHARE: u32 = 10;
 
 /// With `z` above 0 (`--tune lcb=Z`), puts first among `moves` (most visited first, each
