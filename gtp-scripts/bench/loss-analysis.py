@@ -14,8 +14,8 @@ says; PACHI names the binary), searching P playouts a position afresh: a stronge
 tengen itself sees the mistakes tengen's own search is blind to. The boards are drawn by tengen
 either way.
 """
-import os
 import argparse
+import os
 import pathlib
 import re
 import subprocess
@@ -72,13 +72,13 @@ class PachiJudge:
                        "threads=1 reportfreq=0.005s resign_threshold=0")
         self.size = size
 
-    def black_winrate(self, moves, number, to_move):
+    def black_winrate(self, path, moves, number, to_move):
         """Black's win rate before move `number`: Pachi's for the move it chooses there."""
         self.gtp.ask(f"boardsize {self.size}")
         self.gtp.ask("clear_board")
         self.gtp.ask("komi 7.5")
         for colour, point in moves[:number - 1]:
-            self.gtp.ask(f"play {colour} {vertex(point, self.size)}")
+            self.gtp.ask(f"play {colour.lower()} {vertex(point, self.size)}")
         self.gtp.ask(f"genmove {to_move}")
         try:
             # "colour move playouts winrate extra-komi", the win rate of the side that moved.
@@ -96,29 +96,33 @@ def vertex(point, size):
     return f"{column}{size - (ord(point[1]) - ord('a'))}"
 
 
-def black_winrate(judge, path, number, to_move):
-    """Black's win rate in the position before move `number` (1-based)."""
-    judge.ask(f"loadsgf {path} {number}")
-    lines = judge.ask(f"kata-genmove_analyze {to_move} 0")
-    info = [l for l in lines if l.startswith("info")]
-    if not info:
-        return None
-    found = re.search(r"winrate ([0-9.]+)", info[-1])
-    rate = float(found.group(1))
-    return rate if to_move == "b" else 1.0 - rate
+class TengenJudge:
+    """Tengen as the judge, reading each position from the record."""
+
+    def __init__(self, gtp):
+        self.gtp = gtp
+
+    def black_winrate(self, path, moves, number, to_move):
+        """Black's win rate in the position before move `number` (1-based)."""
+        self.gtp.ask(f"loadsgf {path} {number}")
+        lines = self.gtp.ask(f"kata-genmove_analyze {to_move} 0")
+        info = [l for l in lines if l.startswith("info")]
+        if not info:
+            return None
+        found = re.search(r"winrate ([0-9.]+)", info[-1])
+        rate = float(found.group(1))
+        return rate if to_move == "b" else 1.0 - rate
 
 
-def analyse(judge, pachi, path, colour, result, worst):
+def analyse(judge, viewer, path, colour, result, worst):
+    """Prints the win rates `judge` gives tengen's moves in one lost game and draws, with the
+    tengen process `viewer`, the boards after the worst of them."""
     moves = moves_of(path.read_text())
     rates = []
     for number in range(1, len(moves) + 2):
         to_move = "b" if number % 2 == 1 else "w"
-        if number > len(moves):
-            rates.append(None)
-        elif pachi:
-            rates.append(pachi.black_winrate([(c.lower(), m) for c, m in moves], number, to_move))
-        else:
-            rates.append(black_winrate(judge, path, number, to_move))
+        rates.append(judge.black_winrate(path, moves, number, to_move)
+                     if number <= len(moves) else None)
     own = [r if colour == "b" else (None if r is None else 1 - r) for r in rates]
     drops = []
     for i, (c, _) in enumerate(moves):
@@ -129,8 +133,8 @@ def analyse(judge, pachi, path, colour, result, worst):
         f"{n}:{100 * own[n - 1]:.0f}" for n in range(1, len(moves) + 1)
         if moves[n - 1][0].lower() == colour and own[n - 1] is not None))
     for drop, number in sorted(drops, reverse=True)[:worst]:
-        judge.ask(f"loadsgf {path} {number + 1}")
-        board = "\n".join(judge.ask("showboard"))
+        viewer.ask(f"loadsgf {path} {number + 1}")
+        board = "\n".join(viewer.ask("showboard"))
         mv = moves[number - 1][1]
         print(f"move {number} ({mv}): -{100 * drop:.0f} points of win rate over the reply\n{board}\n")
     sys.stdout.flush()
@@ -145,13 +149,13 @@ def main():
     parser.add_argument("--engine", default="target/release/tengen")
     parser.add_argument("--judge", choices=["tengen", "pachi"], default="tengen")
     args = parser.parse_args()
-    judge = Gtp(f"{args.engine} --playouts {args.playouts} --threads 1 --seed 1 --never-resign")
-    pachi = None
+    viewer = Gtp(f"{args.engine} --playouts {args.playouts} --threads 1 --seed 1 --never-resign")
+    judge = TengenJudge(viewer)
     if args.judge == "pachi":
         size = int(re.search(r"SZ\[(\d+)\]", next(args.folder.glob("games/*.sgf")).read_text())[1])
-        pachi = PachiJudge(args.playouts, size)
+        judge = PachiJudge(args.playouts, size)
     for path, colour, result in list(lost_games(args.folder))[:args.games]:
-        analyse(judge, pachi, path.resolve(), colour, result, args.worst)
+        analyse(judge, viewer, path.resolve(), colour, result, args.worst)
 
 
 if __name__ == "__main__":
