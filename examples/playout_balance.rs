@@ -1,16 +1,23 @@
-//! How well the playouts alone judge positions whose winner is known: a quick screen for
-//! playout rules, much less noisy than a match. From positions of strong players' games
-//! (every `EVERY`-th move from move `FIRST`), each setting plays the same number of playouts
-//! and is scored by the squared error of its Black win rate against the game's winner
-//! (0 or 1), the lower the better: Silver and Tesauro's simulation balancing asks for
-//! playouts whose mean result is right, not for playouts that play well.
+//! How well the playouts alone judge positions whose value is known: a quick screen for
+//! playout rules, much less noisy than a match. Each setting plays the same number of
+//! playouts from every position and is scored by the squared error of its Black win rate
+//! against the position's label, the lower the better: Silver and Tesauro's simulation
+//! balancing asks for playouts whose mean result is right, not for playouts that play well.
+//! The positions come from one of two sources:
+//! - a collection of strong players' games (every `EVERY`-th move from move `FIRST`),
+//!   labelled by the game's winner (0 or 1), a weak label so long before the end;
+//! - a file of labelled positions (a name ending in `.labels`, written by
+//!   `gtp-scripts/bench/label-positions.py`): positions of match games, each labelled with
+//!   Black's win rate from a search of many times a match's playouts.
 //!
 //! Each setting after the first is compared with the first position by position, which
 //! gives the difference its standard error.
 //!
-//! Run: `cargo run --release --example playout_balance -- COLLECTION GAMES PLAYOUTS
-//! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" ko=0.4 nakade=0.8`, where a setting
-//! is what `--tune` takes ("" for the defaults). Needs `xz` and `../shared/data/games/`.
+//! Run: `cargo run --release --example playout_balance -- SOURCE COUNT PLAYOUTS
+//! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" ko=0.4 nakade=0.8` (COUNT games of
+//! the collection) or `… -- gtp-scripts/bench/results/NAME/pachi-9x9.labels 500 2000 ""
+//! ladders=1` (COUNT positions of the file), where a setting is what `--tune` takes (""
+//! for the defaults). A collection needs `xz` and `../shared/data/games/`.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -29,12 +36,12 @@ const DATA: &str = "../shared/data/games";
 const FIRST: usize = 60;
 const EVERY: usize = 10;
 
-/// A position, the side to move, the game's komi and whether Black won it.
+/// A position, the side to move, the game's komi and its label: Black's chance to win.
 struct Position {
     board: Board,
     to_move: Color,
     komi: f64,
-    black_won: bool,
+    black_rate: f64,
 }
 
 /// The first `count` records of a collection, one a line.
@@ -66,9 +73,9 @@ fn positions(text: &str) -> Vec<Position> {
     else {
         return Vec::new();
     };
-    let black_won = match record.info.result.as_deref().and_then(|r| r.chars().next()) {
-        Some('B') => true,
-        Some('W') => false,
+    let black_rate = match record.info.result.as_deref().and_then(|r| r.chars().next()) {
+        Some('B') => 1.0,
+        Some('W') => 0.0,
         _ => return Vec::new(),
     };
     let komi = record.game.komi();
@@ -84,7 +91,7 @@ fn positions(text: &str) -> Vec<Position> {
                 board: board.clone(),
                 to_move,
                 komi,
-                black_won,
+                black_rate,
             });
         }
         match mv {
@@ -97,6 +104,42 @@ fn positions(text: &str) -> Vec<Position> {
         }
     }
     found
+}
+
+/// The first `count` positions of a labels file, a line each: `SIZE KOMI TO_MOVE
+/// BLACK_RATE MOVE...` with the moves as GTP vertices from the empty board.
+fn labelled(path: &str, count: usize) -> Vec<Position> {
+    let text = std::fs::read_to_string(path).expect("a labels file");
+    let line = |line: &str| -> Option<Position> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [size, komi, to_move, rate, moves @ ..] = fields.as_slice() else {
+            return None;
+        };
+        let mut board = Board::new(size.parse().ok()?);
+        let mut color = Color::Black;
+        for vertex in moves {
+            if vertex.eq_ignore_ascii_case("pass") {
+                board.pass();
+            } else {
+                board.play(color, board.point_named(vertex)?).ok()?;
+            }
+            color = color.opponent();
+        }
+        Some(Position {
+            board,
+            to_move: if *to_move == "b" {
+                Color::Black
+            } else {
+                Color::White
+            },
+            komi: komi.parse().ok()?,
+            black_rate: rate.parse().ok()?,
+        })
+    };
+    text.lines()
+        .take(count)
+        .map(|l| line(l).expect("a well-formed line"))
+        .collect()
 }
 
 /// Black's share of `playouts` playouts from the position under `tuning`.
@@ -124,38 +167,49 @@ fn black_rate(position: &Position, tuning: &Tuning, playouts: u32, seed: u64) ->
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [collection, games, playouts, settings @ ..] = args.as_slice() else {
-        eprintln!("usage: playout_balance COLLECTION GAMES PLAYOUTS [SETTING ...]");
+    let [source, count, playouts, settings @ ..] = args.as_slice() else {
+        eprintln!("usage: playout_balance SOURCE COUNT PLAYOUTS [SETTING ...]");
         std::process::exit(2);
     };
-    let games: usize = games.parse().expect("GAMES is a number");
+    let count: usize = count.parse().expect("COUNT is a number");
     let playouts: u32 = playouts.parse().expect("PLAYOUTS is a number");
     let settings: Vec<&str> = if settings.is_empty() {
         vec![""]
     } else {
         settings.iter().map(String::as_str).collect()
     };
-    let found: Vec<Position> = records(collection, games)
-        .iter()
-        .flat_map(|r| positions(r))
-        .collect();
+    let found: Vec<Position> = if source.ends_with(".labels") {
+        labelled(source, count)
+    } else {
+        records(source, count)
+            .iter()
+            .flat_map(|r| positions(r))
+            .collect()
+    };
     println!(
-        "{collection}: {} positions from {games} games, {playouts} playouts each",
+        "{source}: {} positions, {playouts} playouts each",
         found.len()
     );
     let mut first: Vec<f64> = Vec::new();
     for setting in settings {
         let tuning = Tuning::parse(setting).expect("a --tune setting");
-        let errors: Vec<f64> = (found.par_iter().enumerate())
+        let misses: Vec<f64> = (found.par_iter().enumerate())
             .map(|(i, position)| {
-                let rate = black_rate(position, &tuning, playouts, i as u64);
-                let truth = if position.black_won { 1.0 } else { 0.0 };
-                (rate - truth).powi(2)
+                black_rate(position, &tuning, playouts, i as u64) - position.black_rate
             })
             .collect();
+        let errors: Vec<f64> = misses.iter().map(|m| m * m).collect();
         let n = errors.len() as f64;
         let mean = errors.iter().sum::<f64>() / n;
-        let mut line = format!("{:<30} squared error {mean:.4}", format!("\"{setting}\""));
+        // How far the playouts lean to the side to move: too hopeful for it, or too gloomy.
+        let lean = (misses.iter().zip(&found))
+            .map(|(m, p)| if p.to_move == Color::Black { *m } else { -m })
+            .sum::<f64>()
+            / n;
+        let mut line = format!(
+            "{:<30} squared error {mean:.4}, lean to the side to move {lean:+.3}",
+            format!("\"{setting}\"")
+        );
         if first.is_empty() {
             first = errors;
         } else {
