@@ -63,7 +63,9 @@ def main():
                     key = " ".join(vertices) + " " + colour
                     if key in done:
                         continue
-                    judge = judges.setdefault(size, analysis.PachiJudge(args.playouts, size))
+                    if size not in judges:
+                        judges[size] = analysis.PachiJudge(args.playouts, size)
+                    judge = judges[size]
                     rate = judge.black_winrate(path, moves, len(moves) + 1, colour)
                     if rate is None:
                         continue
