@@ -172,11 +172,27 @@ impl Board {
     }
 
     /// Whether an eye space of these points is dead when the attacker plays first in it: one
-    /// or two points, the square four (one eye however it is played), or a shape with a vital
-    /// point (`eye_shape_vital_point`). Straight and bent fours, and larger spaces, live.
+    /// or two points, the square four (one eye however it is played), the bent four in the
+    /// corner (the owner can only make it a ko the attacker starts when it suits him), or a
+    /// shape with a vital point (`eye_shape_vital_point`). Other fours, and larger spaces,
+    /// live.
     pub fn is_dead_eye_shape(&self, space: &[Point]) -> bool {
-        let square_four = space.len() == 4 && space.iter().all(|&p| self.inside(p, space) == 2);
-        space.len() <= 2 || square_four || self.eye_shape_vital_point(space).is_some()
+        let with = |d: usize| (space.iter()).filter(|&&p| self.inside(p, space) == d).count();
+        let square_four = space.len() == 4 && with(2) == 4;
+        // A line of four whose bend is the corner point.
+        let bent_in_corner = space.len() == 4
+            && with(1) == 2
+            && space.iter().any(|&p| self.inside(p, space) == 2 && self.is_corner(p));
+        space.len() <= 2
+            || square_four
+            || bent_in_corner
+            || self.eye_shape_vital_point(space).is_some()
+    }
+
+    /// Whether `p` is a corner point of the board.
+    fn is_corner(&self, p: Point) -> bool {
+        let edges = self.neighbours(p).into_iter();
+        edges.filter(|&n| self.cells[n] == Cell::Border).count() == 2
     }
 
     /// The vital point of an eye space of three to six points in one of the killable shapes

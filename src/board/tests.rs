@@ -445,6 +445,20 @@ fn four_stones_in_a_square_are_a_nakade_sacrifice() {
 }
 
 #[test]
+fn a_bent_four_in_the_corner_is_a_nakade_sacrifice() {
+    // White's string and Black's corner stones share their two liberties, C7 and A5. Black C7
+    // throws in four stones bent at the corner point: taken at A5, they leave White the bent
+    // four in the corner (a tengen-Pachi game turned on it too).
+    let board = Board::from_diagram(&[
+        "XX.OX..", "XOOOX..", ".OXXX..", "OOX....", "XXX....", ".......", ".......",
+    ])
+    .unwrap();
+    let c7 = board.point_named("C7").unwrap();
+    assert!(board.is_self_atari(Color::Black, c7));
+    assert!(board.is_nakade_sacrifice(Color::Black, c7));
+}
+
+#[test]
 fn no_nakade_sacrifice_against_a_group_with_another_eye() {
     // A corner seki: Black has one eye, G4, and shares F2 and G1 with White F1 and G2. White
     // F2 would make F1-F2-G2 with one liberty, G1, in Black's eye space, but Black lives
