@@ -177,12 +177,18 @@ impl Board {
     /// shape with a vital point (`eye_shape_vital_point`). Other fours, and larger spaces,
     /// live.
     pub fn is_dead_eye_shape(&self, space: &[Point]) -> bool {
-        let with = |d: usize| (space.iter()).filter(|&&p| self.inside(p, space) == d).count();
+        let with = |d: usize| {
+            (space.iter())
+                .filter(|&&p| self.inside(p, space) == d)
+                .count()
+        };
         let square_four = space.len() == 4 && with(2) == 4;
         // A line of four whose bend is the corner point.
         let bent_in_corner = space.len() == 4
             && with(1) == 2
-            && space.iter().any(|&p| self.inside(p, space) == 2 && self.is_corner(p));
+            && space
+                .iter()
+                .any(|&p| self.inside(p, space) == 2 && self.is_corner(p));
         space.len() <= 2
             || square_four
             || bent_in_corner
