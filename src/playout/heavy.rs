@@ -997,9 +997,13 @@ mod tests {
 
     #[test]
     fn a_refused_self_atari_becomes_an_approach_move() {
-        // A capturing race: Black's four stones have A1 and B1, White's string B1 and D1.
-        // Black B1 is a self-atari; the outside liberty D1 wins the race.
-        let board = Board::from_diagram(&["XXXX.", "OOOX.", "XXOX.", "XXOX.", "..O.."]).unwrap();
+        // A capturing race: Black's six stones have A1 and B1, White's string B1 and D1.
+        // Black B1 is a self-atari (and no nakade sacrifice: seven stones); the outside
+        // liberty D1 wins the race.
+        let board = Board::from_diagram(&[
+            "XXXX..", "OOOX..", "XXOX..", "XXOX..", "XXOX..", "..O...",
+        ])
+        .unwrap();
         let mut rng = SmallRng::seed_from_u64(6);
         let b1 = at(&board, "B1");
         assert!(bad_self_atari(&board, Color::Black, b1));
