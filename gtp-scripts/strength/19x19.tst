@@ -30,7 +30,7 @@ loadsgf games/19x19-10k-ladder-g25.sgf 90
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
 50 reg_genmove white
-#? [B12]*
+#? [B12]
 
 # GNU Go's margin: 10.1 points
 loadsgf games/19x19-10k-ladder-g42.sgf 98
@@ -145,7 +145,7 @@ loadsgf games/19x19-10k-ladder-g2.sgf 81
 # GNU Go's margin: 15.1 points
 loadsgf games/19x19-10k-ladder-g40.sgf 93
 280 reg_genmove black
-#? [O10]
+#? [O10]*
 
 # GNU Go's margin: 15.6 points
 loadsgf games/19x19-10k-ladder-g8.sgf 29

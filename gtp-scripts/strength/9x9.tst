@@ -20,7 +20,7 @@ loadsgf games/9x9-5k-50a5ff7-g104.sgf 19
 # GNU Go's margin: 11.7 points
 loadsgf games/9x9-5k-50a5ff7-g105.sgf 11
 30 reg_genmove black
-#? [E3]
+#? [E3]*
 
 # GNU Go's margin: 3.6 points
 loadsgf games/9x9-5k-50a5ff7-g108.sgf 21
@@ -45,7 +45,7 @@ loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
 80 reg_genmove black
-#? [G2]*
+#? [G2]
 
 # GNU Go's margin: 42.3 points
 loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
@@ -55,7 +55,7 @@ loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
 # GNU Go's margin: 7.1 points
 loadsgf games/9x9-5k-50a5ff7-g134.sgf 9
 100 reg_genmove black
-#? [C8]*
+#? [C8]
 
 # GNU Go's margin: 23.9 points
 loadsgf games/9x9-5k-50a5ff7-g143.sgf 10
@@ -110,7 +110,7 @@ loadsgf games/9x9-5k-50a5ff7-g26.sgf 10
 # GNU Go's margin: 24.4 points
 loadsgf games/9x9-5k-50a5ff7-g28.sgf 17
 210 reg_genmove black
-#? [G8]*
+#? [G8]
 
 # GNU Go's margin: 7.8 points
 loadsgf games/9x9-5k-50a5ff7-g3.sgf 10
@@ -160,7 +160,7 @@ loadsgf games/9x9-5k-50a5ff7-g58.sgf 37
 # GNU Go's margin: 46.5 points
 loadsgf games/9x9-5k-50a5ff7-g59.sgf 10
 310 reg_genmove white
-#? [C4]
+#? [C4]*
 
 # GNU Go's margin: 25.3 points
 loadsgf games/9x9-5k-50a5ff7-g60.sgf 29

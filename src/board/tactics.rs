@@ -133,14 +133,13 @@ impl Board {
     }
 
     /// Whether a self-atari of `color` at `p` is a nakade sacrifice: the string it makes has
-    /// a dead eye shape (`is_dead_eye_shape`: up to six stones), its last liberty touches only
-    /// that string, enemy stones and the edge, and no enemy string around it has an eye
-    /// elsewhere. Capturing it then leaves the enemy an enclosed eye space of those points,
-    /// which a stone on its vital point kills (how a group with a big eye is killed: four
-    /// stones in a square, captured, leave a dead square four). An enemy with another eye
-    /// lives anyway, and the sacrifice only gives up a seki.
+    /// at most three stones, its last liberty touches only that string, enemy stones and the
+    /// edge, and no enemy string around it has an eye elsewhere. Capturing it then leaves the
+    /// enemy an enclosed eye space of those points, which a stone on its vital point may kill
+    /// (how a group with a big eye is killed). An enemy with another eye lives anyway, and the
+    /// sacrifice only gives up a seki.
     pub fn is_nakade_sacrifice(&self, color: Color, p: Point) -> bool {
-        let mut stones = [p; 6];
+        let mut stones = [p; 3];
         let mut count = 1;
         for n in self.neighbours(p) {
             if self.cells[n] != Cell::Stone(color) || stones[..count].contains(&n) {
@@ -155,9 +154,6 @@ impl Board {
             }
         }
         let string = &stones[..count];
-        if !self.is_dead_eye_shape(string) {
-            return false;
-        }
         let liberty = string
             .iter()
             .flat_map(|&s| self.neighbours(s))
@@ -171,73 +167,9 @@ impl Board {
         })
     }
 
-    /// Whether an eye space of these points is dead when the attacker plays first in it: one
-    /// or two points, the square four (one eye however it is played), the bent four in the
-    /// corner (the owner can only make it a ko the attacker starts when it suits him), or a
-    /// shape with a vital point (`eye_shape_vital_point`). Other fours, and larger spaces,
-    /// live.
-    pub fn is_dead_eye_shape(&self, space: &[Point]) -> bool {
-        let with = |d: usize| {
-            (space.iter())
-                .filter(|&&p| self.inside(p, space) == d)
-                .count()
-        };
-        let square_four = space.len() == 4 && with(2) == 4;
-        // A line of four whose bend is the corner point.
-        let bent_in_corner = space.len() == 4
-            && with(1) == 2
-            && space
-                .iter()
-                .any(|&p| self.inside(p, space) == 2 && self.is_corner(p));
-        space.len() <= 2
-            || square_four
-            || bent_in_corner
-            || self.eye_shape_vital_point(space).is_some()
-    }
-
-    /// Whether `p` is a corner point of the board.
-    fn is_corner(&self, p: Point) -> bool {
-        let edges = self.neighbours(p).into_iter();
-        edges.filter(|&n| self.cells[n] == Cell::Border).count() == 2
-    }
-
-    /// The vital point of an eye space of three to six points in one of the killable shapes
-    /// — straight or bent three, the pyramid four, the bulky five, the crossed five, the
-    /// rabbity six —, told apart by how many neighbours inside the space each point has: the
-    /// one point that touches most of the others. Taken by the attacker it leaves the owner a
-    /// single eye; taken by the owner it makes two. Other shapes have no such point.
-    pub fn eye_shape_vital_point(&self, space: &[Point]) -> Option<Point> {
-        let mut with = [0usize; 5];
-        for &p in space {
-            with[self.inside(p, space)] += 1;
-        }
-        let point_with = |d: usize| space.iter().copied().find(|&p| self.inside(p, space) == d);
-        match (space.len(), with) {
-            // Three in a row or bent: the middle point.
-            (3, [_, 2, 1, _, _]) => point_with(2),
-            // The pyramid four: the point touching the other three.
-            (4, [_, 3, 0, 1, _]) => point_with(3),
-            // The bulky five: the point touching three, beside the one touching one.
-            (5, [_, 1, 3, 1, _]) => point_with(3),
-            // The crossed five: its centre.
-            (5, [_, 4, 0, 0, 1]) => point_with(4),
-            // The rabbity six: the point touching four.
-            (6, [_, 2, 3, 0, 1]) => point_with(4),
-            _ => None,
-        }
-    }
-
-    /// How many neighbours of `p` are among `space`.
-    fn inside(&self, p: Point, space: &[Point]) -> usize {
-        (self.neighbours(p).into_iter())
-            .filter(|n| space.contains(n))
-            .count()
-    }
-
     /// Whether a string of `enemy` touching `string` has an eye other than the points `not`.
     fn enemy_has_another_eye(&self, enemy: Color, string: &[Point], not: [Point; 2]) -> bool {
-        // A string of six stones touches at most fourteen points.
-        let mut seen = [Point::default(); 14];
+        let mut seen = [Point::default(); 12];
         let mut count = 0;
         for n in string.iter().flat_map(|&s| self.neighbours(s)) {
             if self.cells[n] != Cell::Stone(enemy) {

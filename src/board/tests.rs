@@ -415,47 +415,11 @@ fn a_self_atari_inside_the_enemy_eye_space_is_a_nakade_sacrifice() {
     let b1 = open.point_named("B1").unwrap();
     assert!(open.is_self_atari(Color::White, b1));
     assert!(!open.is_nakade_sacrifice(Color::White, b1));
-    // Four stones in a row leave a straight four, which lives.
+    // Four stones are never a sacrifice.
     let long = position("X.OOO.X");
     let b1 = long.point_named("B1").unwrap();
     assert!(long.is_self_atari(Color::White, b1));
     assert!(!long.is_nakade_sacrifice(Color::White, b1));
-}
-
-#[test]
-fn four_stones_in_a_square_are_a_nakade_sacrifice() {
-    // White's corner string lives in seki with Black B1-C1-B2 on its two liberties, C2 and
-    // A1, unless Black throws in at C2: White takes the four stones at A1 and is left with a
-    // square four, a dead shape (a tengen-Pachi game turned on it).
-    let board = Board::from_diagram(&[
-        ".......", ".......", "XXXXX..", "XXXOX..", "OOOOX..", "OX.OX..", ".XXOOX.",
-    ])
-    .unwrap();
-    let c2 = board.point_named("C2").unwrap();
-    assert!(board.is_self_atari(Color::Black, c2));
-    assert!(board.is_nakade_sacrifice(Color::Black, c2));
-    // The same four stones in a bent line leave a bent four, which lives.
-    let bent = Board::from_diagram(&[
-        ".......", ".......", "XXXXXX.", "XXXXOX.", "OOOOOX.", "OX.XOX.", ".XOOOX.",
-    ])
-    .unwrap();
-    let c2 = bent.point_named("C2").unwrap();
-    assert!(bent.is_self_atari(Color::Black, c2));
-    assert!(!bent.is_nakade_sacrifice(Color::Black, c2));
-}
-
-#[test]
-fn a_bent_four_in_the_corner_is_a_nakade_sacrifice() {
-    // White's string and Black's corner stones share their two liberties, C7 and A5. Black C7
-    // throws in four stones bent at the corner point: taken at A5, they leave White the bent
-    // four in the corner (a tengen-Pachi game turned on it too).
-    let board = Board::from_diagram(&[
-        "XX.OX..", "XOOOX..", ".OXXX..", "OOX....", "XXX....", ".......", ".......",
-    ])
-    .unwrap();
-    let c7 = board.point_named("C7").unwrap();
-    assert!(board.is_self_atari(Color::Black, c7));
-    assert!(board.is_nakade_sacrifice(Color::Black, c7));
 }
 
 #[test]

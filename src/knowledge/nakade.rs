@@ -1,9 +1,9 @@
 //! Nakade (中手): the vital point of a small enclosed eye space. A space of three to six
 //! points in one of the killable shapes — straight or bent three, the pyramid four, the bulky
 //! five, the crossed five, the rabbity six — has one point that, taken by the attacker,
-//! leaves the owner a single eye; taken by the owner, it makes two
-//! (`Board::eye_shape_vital_point`). Other shapes (two points, the straight or bent four, the
-//! square four) have no such point: they are settled already, or alive.
+//! leaves the owner a single eye; taken by the owner, it makes two. Other shapes (two points,
+//! the straight or bent four, the square four) have no such point: they are settled
+//! already, or alive.
 
 use crate::board::{Board, Cell, Color, Point};
 
@@ -33,7 +33,43 @@ pub fn vital_point(board: &Board, empty: Point, owner: Color) -> Option<Point> {
         }
         i += 1;
     }
-    board.eye_shape_vital_point(&space[..len])
+    shape_vital_point(board, &space[..len])
+}
+
+/// The vital point of a space by the number of its points and how many neighbours inside
+/// the space each point has: the one point that touches most of the others.
+fn shape_vital_point(board: &Board, space: &[Point]) -> Option<Point> {
+    let inside = |p: Point| {
+        board
+            .neighbours(p)
+            .into_iter()
+            .filter(|n| space.contains(n))
+            .count()
+    };
+    let mut degrees = [0usize; MOST];
+    let mut with = [0usize; 5];
+    for (k, &p) in space.iter().enumerate() {
+        degrees[k] = inside(p);
+        with[degrees[k]] += 1;
+    }
+    let point_with = |d: usize| {
+        (0..space.len())
+            .find(|&k| degrees[k] == d)
+            .map(|k| space[k])
+    };
+    match (space.len(), with) {
+        // Three in a row or bent: the middle point.
+        (3, [_, 2, 1, _, _]) => point_with(2),
+        // The pyramid four: the point touching the other three.
+        (4, [_, 3, 0, 1, _]) => point_with(3),
+        // The bulky five: the point touching three, beside the one touching one.
+        (5, [_, 1, 3, 1, _]) => point_with(3),
+        // The crossed five: its centre.
+        (5, [_, 4, 0, 0, 1]) => point_with(4),
+        // The rabbity six: the point touching four.
+        (6, [_, 2, 3, 0, 1]) => point_with(4),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

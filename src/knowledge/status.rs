@@ -1,8 +1,7 @@
 //! Dead stones, alive stones and seki, judged from the ownership statistics of playouts (the
 //! search gathers them). Playouts put a string of two or more stones into atari only as a
-//! nakade sacrifice (a string whose capture leaves a dead eye shape), so sekis survive them;
-//! a living string that shares a liberty with a living enemy string where neither side can
-//! play without self-atari is in seki.
+//! nakade sacrifice of up to three stones, so sekis survive them; a living string that shares a liberty with a living enemy string where neither
+//! side can play without self-atari is in seki.
 
 use crate::board::{Board, Color, Point, PointMap};
 use crate::game::Game;

@@ -16,8 +16,8 @@
 //!    enemy string in atari anywhere on the board (MoGo's and Fuego's capture rule: a string
 //!    left in atari far from the last moves would otherwise live or die at random);
 //! 7. a random move that fills no own eye and puts no string of two or more stones in atari,
-//!    except as a nakade sacrifice (a string of up to six stones inside the enemy's eye
-//!    space, whose capture leaves a dead eye shape: `Board::is_nakade_sacrifice`). At a rate, off by default, a
+//!    except as a nakade sacrifice (a string of up to three stones inside the enemy's eye
+//!    space, whose capture leaves a shape that may be killed). At a rate, off by default, a
 //!    refused self-atari turns into an approach move instead: the other liberty of a string
 //!    with two liberties beside it, the enemy's first (how a capturing race is won from the
 //!    outside). At another rate, off by default, a random move into an own point that only
@@ -997,13 +997,9 @@ mod tests {
 
     #[test]
     fn a_refused_self_atari_becomes_an_approach_move() {
-        // A capturing race: Black's six stones have A1 and B1, White's string B1 and D1.
-        // Black B1 is a self-atari (and no nakade sacrifice: seven stones); the outside
-        // liberty D1 wins the race.
-        let board = Board::from_diagram(&[
-            "XXXX..", "OOOX..", "XXOX..", "XXOX..", "XXOX..", "..O...",
-        ])
-        .unwrap();
+        // A capturing race: Black's four stones have A1 and B1, White's string B1 and D1.
+        // Black B1 is a self-atari; the outside liberty D1 wins the race.
+        let board = Board::from_diagram(&["XXXX.", "OOOX.", "XXOX.", "XXOX.", "..O.."]).unwrap();
         let mut rng = SmallRng::seed_from_u64(6);
         let b1 = at(&board, "B1");
         assert!(bad_self_atari(&board, Color::Black, b1));

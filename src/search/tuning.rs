@@ -62,9 +62,7 @@ pub struct Tuning {
     /// (`HeavyPolicy::ko_rate`).
     pub ko: f64,
     /// How often the playouts play the vital point of an eye space the last move touched,
-    /// 0 to 1 (`HeavyPolicy::nakade_rate`). On by default (Pachi's rate) since the playouts
-    /// take nakade sacrifices of up to six stones: the taker of such a sacrifice must then
-    /// meet the vital point of the space it leaves (`results/playout-balance-pachi-9x9`).
+    /// 0 to 1 (`HeavyPolicy::nakade_rate`).
     pub nakade: f64,
     /// How often a refused self-atari in the playouts turns into an approach move, 0 to 1
     /// (`HeavyPolicy::approach_rate`).
@@ -139,12 +137,12 @@ impl Default for Tuning {
             lines: 1.0,
             distance: 0.0,
             ko: 0.0,
-            nakade: 0.8,
+            nakade: 0.0,
             approach: 0.0,
             falseeye: 0.0,
             capture: 0.0,
             randomshape: 0.0,
-            idle: 1.0,
+            idle: 0.0,
             norave: 0,
             owncapture: 0,
             ownescape: 0,
