@@ -13,7 +13,7 @@ whose bias is what the screen measures. Each line of OUT is
     SIZE KOMI TO_MOVE BLACK_RATE MOVE...
 
 with the moves as GTP vertices from the empty board. Rerunning appends to OUT and skips the
-positions it already holds.
+positions it already holds. Pachi searches each position with the record's komi.
 """
 import argparse
 import pathlib
@@ -37,6 +37,19 @@ def positions(path, first, every, last):
         yield size, komi, moves[:number - 1], colour
 
 
+def unlabelled(folders, args, done):
+    """(record, size, komi, moves, side to move, vertices) of every position not in `done`,
+    whose keys are (side to move, vertices)."""
+    for folder in folders:
+        records = sorted((folder / "games").glob("g*.sgf"),
+                         key=lambda p: int(re.sub(r"\D", "", p.stem)))[:args.games]
+        for path in records:
+            for size, komi, moves, colour in positions(path, args.first, args.every, args.last):
+                vertices = tuple(analysis.vertex(point, size) for _, point in moves)
+                if (colour, vertices) not in done:
+                    yield path, size, komi, moves, colour, vertices
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out", type=pathlib.Path)
@@ -49,29 +62,20 @@ def main():
     args = parser.parse_args()
     done = set()
     if args.out.exists():
-        done = {" ".join(line.split()[4:]) + " " + line.split()[2]
-                for line in args.out.read_text().splitlines()}
+        for line in args.out.read_text().splitlines():
+            fields = line.split()
+            done.add((fields[2], tuple(fields[4:])))
     judges = {}
     with args.out.open("a") as out:
-        for folder in args.folders:
-            records = sorted((folder / "games").glob("g*.sgf"),
-                             key=lambda p: int(re.sub(r"\D", "", p.stem)))[:args.games]
-            for path in records:
-                for size, komi, moves, colour in positions(path, args.first, args.every,
-                                                           args.last):
-                    vertices = [analysis.vertex(point, size) for _, point in moves]
-                    key = " ".join(vertices) + " " + colour
-                    if key in done:
-                        continue
-                    if size not in judges:
-                        judges[size] = analysis.PachiJudge(args.playouts, size)
-                    judge = judges[size]
-                    rate = judge.black_winrate(path, moves, len(moves) + 1, colour)
-                    if rate is None:
-                        continue
-                    out.write(f"{size} {komi} {colour} {rate:.4f} {' '.join(vertices)}\n")
-                    out.flush()
-                    done.add(key)
+        for path, size, komi, moves, colour, vertices in unlabelled(args.folders, args, done):
+            if (size, komi) not in judges:
+                judges[size, komi] = analysis.PachiJudge(args.playouts, size, komi)
+            rate = judges[size, komi].black_winrate(path, moves, len(moves) + 1, colour)
+            if rate is None:
+                continue
+            out.write(f"{size} {komi} {colour} {rate:.4f} {' '.join(vertices)}\n")
+            out.flush()
+            done.add((colour, vertices))
 
 
 if __name__ == "__main__":

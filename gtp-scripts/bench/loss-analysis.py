@@ -65,18 +65,19 @@ def moves_of(sgf_text):
 class PachiJudge:
     """Pachi as the judge: it reads no SGF, so each position is played out from the start."""
 
-    def __init__(self, playouts, size):
+    def __init__(self, playouts, size, komi=7.5):
         binary = pathlib.Path(os.environ.get("PACHI", "target/peers/pachi/pachi")).resolve()
         os.environ.setdefault("DATA_DIR", str(binary.parent))
         self.gtp = Gtp(f"{binary} -r chinese --nodcnn --nojoseki -D -d 0 -t ={playouts} "
                        "threads=1 reportfreq=0.005s resign_threshold=0")
         self.size = size
+        self.komi = komi
 
     def black_winrate(self, path, moves, number, to_move):
         """Black's win rate before move `number`: Pachi's for the move it chooses there."""
         self.gtp.ask(f"boardsize {self.size}")
         self.gtp.ask("clear_board")
-        self.gtp.ask("komi 7.5")
+        self.gtp.ask(f"komi {self.komi}")
         for colour, point in moves[:number - 1]:
             self.gtp.ask(f"play {colour.lower()} {vertex(point, self.size)}")
         self.gtp.ask(f"genmove {to_move}")
