@@ -87,10 +87,14 @@ impl Board {
                 _ => {}
             }
         }
-        for n in self.neighbours(p) {
-            if self.cells[n] != Cell::Stone(color) {
-                continue;
-            }
+        let own = |n: &Point| self.cells[*n] == Cell::Stone(color);
+        let mut joined = self.neighbours(p).into_iter().filter(own);
+        // A string joined loses only the liberty at `p`: one with more than `limit` settles
+        // the count without a walk over its stones.
+        if joined.any(|n| self.string_liberties(n) > limit) {
+            return Some(limit);
+        }
+        for n in self.neighbours(p).into_iter().filter(own) {
             for s in self.string_stones(n) {
                 if self.neighbours(s).into_iter().any(&mut note) {
                     return Some(limit);
