@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The 19x19 opening bar: tengen's first move on an empty board at 5,000 playouts for seeds
-1-20 (how many on the third or fourth line), then a self-play game of 20 moves (each side's
-first 10) in which every move on the first or second line is listed, with whether it captured
-stones or saved a string in atari (the only reasons the bar allows for such a move).
+1-20 (how many on the third or fourth line), then self-play games of 20 moves (each side's
+first 10) for seeds 1-GAMES (default 5) in which every move on the first or second line is
+listed, with whether it captured stones or saved a string in atari (the only reasons the bar
+allows for such a move). One game is luck: each seed plays its own.
 
-    gtp-scripts/bench/opening-19x19.py [TENGEN] [-- TENGEN OPTIONS]
+    gtp-scripts/bench/opening-19x19.py [TENGEN] [GAMES] [-- TENGEN OPTIONS]
 """
 import subprocess
 import sys
@@ -90,7 +91,15 @@ def main():
     good = [m for m in firsts if line_of(m) in (3, 4)]
     print(f"first moves, seeds 1-20: {len(good)} of 20 on the third or fourth line: {' '.join(firsts)}")
 
-    engine = Engine(base + ["--seed", "1"])
+    games = int(args[1]) if len(args) > 1 else 5
+    spoilt = sum(self_play(base, seed) for seed in range(1, games + 1))
+    print(f"self-play games with a first- or second-line move that neither captures nor saves: "
+          f"{spoilt} of {games}")
+
+
+def self_play(base, seed):
+    """Plays and prints one self-play game; whether it has an unexcused edge move."""
+    engine = Engine(base + ["--seed", str(seed)])
     engine.send(f"boardsize {SIZE}")
     low, moves = [], []
     for turn in range(20):
@@ -106,12 +115,10 @@ def main():
         why = "captures" if captured else "saves a string" if saved else "neither captures nor saves"
         low.append(f"{turn + 1}. {color.upper()} {move} ({why})")
     engine.close()
-    print(f"self-play, seed 1: {' '.join(moves)}")
-    unexcused = [m for m in low if "neither" in m]
-    print(f"moves on the first two lines: {len(low)}, without a capture or a save: {len(unexcused)}")
+    print(f"self-play, seed {seed}: {' '.join(moves)}")
     for m in low:
         print("  " + m)
-
+    return any("neither" in m for m in low)
 
 if __name__ == "__main__":
     main()

@@ -145,7 +145,7 @@ fn distance(board: &Board, p: Point, other: Option<Point>) -> u32 {
 }
 
 /// 0 for the first line up to 4 for the fifth and beyond.
-fn line(board: &Board, p: Point) -> u32 {
+pub fn line(board: &Board, p: Point) -> u32 {
     let (c, r) = board.coords(p);
     let s = board.size();
     c.min(r).min(s - 1 - c).min(s - 1 - r).min(4) as u32

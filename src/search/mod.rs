@@ -528,15 +528,20 @@ fn judged_by_own_games(board: &Board, color: Color, p: Point, tuning: &Tuning) -
         || (escapes > 0 && board.stones_saved(color, p) >= escapes)
 }
 
-/// Creates the children of a leaf: every legal move that fills no own eye and repeats no
-/// earlier arrangement, and pass, each with its prior.
+/// Creates the children of a leaf: every legal move that fills no own eye, repeats no
+/// earlier arrangement and is not an edge move wasted in the opening, and pass, each with
+/// its prior.
 fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes: &[u64]) {
     if !node.try_begin_expansion() {
         return;
     }
     let repeats = |h: u64| shared.history.contains(&h) || path_hashes.contains(&h);
+    let tuning = &shared.limits.tuning;
     let moves = board.empty_points().filter(|&p| {
-        !board.is_eye(color, p) && board.is_legal(color, p) && !repeats(board.hash_after(color, p))
+        !board.is_eye(color, p)
+            && board.is_legal(color, p)
+            && !repeats(board.hash_after(color, p))
+            && !priors::is_wasted_in_opening(board, color, p, tuning)
     });
     let mut count = 0;
     let mut candidates = [Point::default(); crate::board::MAX_POINTS];
@@ -565,7 +570,6 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let tuning = &shared.limits.tuning;
         let (visits, wins) = priors::for_move(board, color, p, &features[i], share, tuning);
         let child = shared.tree.node(first + i as u32);
         child.init(Move::Play(p), visits, wins);
@@ -573,7 +577,7 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
             child.choose_by_own_games();
         }
     }
-    let (visits, wins) = priors::for_pass(board, &shared.limits.tuning);
+    let (visits, wins) = priors::for_pass(board, tuning);
     shared
         .tree
         .node(first + count as u32)

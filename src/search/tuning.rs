@@ -98,6 +98,10 @@ pub struct Tuning {
     /// feature reads, with the search's own playouts as they come (Pachi plays 500); 0 leaves
     /// the feature out. At most `MOST_OWNER_GAMES`.
     pub owner: f64,
+    /// On boards larger than 13×13, how many stones the opening lasts: until then the tree
+    /// leaves out moves on the first two lines that neither capture nor save stones
+    /// (`priors::is_wasted_in_opening`); 0 leaves none out.
+    pub opening: u32,
 }
 
 /// Boards larger than 9×9 and smaller than 19×19, where the playouts read ladders and play
@@ -147,6 +151,7 @@ impl Default for Tuning {
             owncapture: 0,
             ownescape: 0,
             owner: 0.0,
+            opening: 20,
         }
     }
 }
@@ -359,6 +364,13 @@ const CONSTANTS: &[Constant] = &[
         help: "playouts before each search for the move model's owner feature; 0 leaves it out",
         default: Some(|t| t.owner),
         set: |t, v| whole(v, MOST_OWNER_GAMES) && put(&mut t.owner, v),
+    },
+    Constant {
+        name: "opening",
+        help: "stones the opening lasts on boards above 13x13, in which the tree leaves out \
+               first- and second-line moves that neither capture nor save stones",
+        default: Some(|t| f64::from(t.opening)),
+        set: |t, v| whole(v, 361.0) && put(&mut t.opening, v as u32),
     },
 ];
 
