@@ -310,32 +310,23 @@ mod tests {
             let p = board.point_named(name).unwrap();
             is_wasted_in_opening(board, color, p, &tuning)
         };
-        let rows = [
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...................",
-            "...OX..............",
-            "..OX...............",
-            "...O...............",
+        let mut board = Board::new(19);
+        // White D3, C2 and D1 leave Black D2 one liberty, E2.
+        let (black, white) = (Color::Black, Color::White);
+        let stones = [
+            ("D3", white),
+            ("E3", black),
+            ("C2", white),
+            ("D2", black),
+            ("D1", white),
         ];
-        let board = Board::from_diagram(&rows).unwrap();
+        for (name, color) in stones {
+            board.play(color, board.point_named(name).unwrap()).unwrap();
+        }
         assert!(wasted(&board, Color::Black, "K2"));
         assert!(wasted(&board, Color::Black, "A1"));
         assert!(!wasted(&board, Color::Black, "K3"));
-        // Black D2 is in atari: White E2 takes it, Black E2 saves it.
+        // White E2 takes D2, Black E2 saves it.
         assert!(!wasted(&board, Color::White, "E2"));
         assert!(!wasted(&board, Color::Black, "E2"));
         assert!(wasted(&board, Color::White, "F2"));
