@@ -17,7 +17,8 @@
 //! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" ko=0.4 nakade=0.8` (COUNT games of
 //! the collection) or `… -- gtp-scripts/bench/results/NAME/pachi-9x9.labels 500 2000 ""
 //! ladders=1` (COUNT positions of the file), where a setting is what `--tune` takes (""
-//! for the defaults). A collection needs `xz` and `../shared/data/games/`.
+//! for the defaults). A collection needs `xz` and `../shared/data/games/`. With `WORST=N` in
+//! the environment each setting also names the N positions it misses most.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -222,5 +223,27 @@ fn main() {
             );
         }
         println!("{line}");
+        show_worst(&misses, &found);
+    }
+}
+
+/// With `WORST=N` in the environment, the N positions whose playouts miss their label most,
+/// by their line in the source (or their place among its positions), to look at on a board.
+fn show_worst(misses: &[f64], found: &[Position]) {
+    let count = std::env::var("WORST")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let mut order: Vec<usize> = (0..misses.len()).collect();
+    order.sort_by(|&a, &b| misses[b].abs().total_cmp(&misses[a].abs()));
+    for &i in order.iter().take(count) {
+        let p = &found[i];
+        println!(
+            "  position {}: {} to move, label {:.2} for Black, playouts {:.2}",
+            i + 1,
+            p.to_move.name(),
+            p.black_rate,
+            p.black_rate + misses[i]
+        );
     }
 }
