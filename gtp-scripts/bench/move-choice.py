@@ -2,7 +2,7 @@
 """A move-choice screen: positions where tengen's move in a match lost much of its win rate by
 Pachi's judgement, and how much an engine's choice there loses by the same judgement.
 
-    gtp-scripts/bench/move-choice.py build SUITE MATCH_FOLDER... [--games 20] [--first 10]
+    gtp-scripts/bench/move-choice.py build SUITE MATCH_FOLDER... [--games 20] [--skip 0] [--first 10]
                                      [--last 40] [--drop 0.1] [--playouts 20000]
     gtp-scripts/bench/move-choice.py score SUITE 'ENGINE COMMAND' [--seeds 1,2,3]
 
@@ -14,11 +14,19 @@ that loses DROP or more is a mistake, and its position goes into SUITE, one a li
     SIZE KOMI TO_MOVE BEST_RATE MOVE_PLAYED MOVE...
 
 with the win rates the mover's and the moves as GTP vertices from the empty board. `score`
-asks the engine (`--never-resign --seed S` added for each seed S of SEEDS) for its move in each position and prints
-the mean loss of its choices, by the win rate Pachi gives the position after them, against
-BEST_RATE. Every judged move is kept in SUITE.judged (size, komi, moves, move, mover's rate),
-so each is searched once however many engines are scored. A search of a few thousand
-playouts a move chooses in the positions that decided matches; Pachi judges with many more.
+asks the engine (`--never-resign --seed S` added for each seed S of SEEDS) for its move in
+each position and prints the mean loss of its choices, by the win rate Pachi gives the
+position after them, against BEST_RATE. A search of a few thousand playouts a move chooses in
+the positions that decided matches; Pachi judges with many more.
+
+Kept for its mistakes, a position favours any engine that plays otherwise than the one that
+played the match: that engine repeats its mistake about half the time, another engine makes
+its own mistakes in positions the suite does not hold. To compare engines that differ from
+the match's, build with `--drop -1`, which keeps every position.
+
+Every judged move is kept in SUITE.judged (size, komi, move, mover's rate, moves; Pachi's own
+choice as the move "best"), so each is searched once however many engines are scored or
+however often the suite is built on.
 """
 import argparse
 import importlib
@@ -41,21 +49,30 @@ class Judged:
                 self.rates[size, komi, tuple(moves), move] = float(rate)
 
     def before(self, size, komi, moves, to_move):
-        """The mover's win rate with Pachi's own choice."""
-        return self.judge(size, komi).search(moves, to_move)
+        """The mover's win rate with Pachi's own choice (kept as the move "best")."""
+        return self.kept(size, komi, moves, "best", lambda: self.judge(size, komi).search(
+            moves, to_move))
 
     def after(self, size, komi, moves, to_move, move):
-        """The mover's win rate once `move` is played: one minus the opponent's (None when
-        Pachi's answer had no search behind it)."""
+        """The mover's win rate once `move` is played: one minus the opponent's."""
+        other = "w" if to_move == "b" else "b"
+
+        def search():
+            rate = self.judge(size, komi).search(moves + [move], other)
+            return None if rate is None else 1.0 - rate
+        return self.kept(size, komi, moves, move, search)
+
+    def kept(self, size, komi, moves, move, search):
+        """A rate from the file, or else from `search` (None when Pachi's move had no search
+        behind it), then kept."""
         key = (size, komi, tuple(moves), move)
         if key not in self.rates:
-            other = "w" if to_move == "b" else "b"
-            rate = self.judge(size, komi).search(moves + [move], other)
+            rate = search()
             if rate is None:
                 return None
-            self.rates[key] = 1.0 - rate
+            self.rates[key] = rate
             with self.path.open("a") as out:
-                out.write(f"{size} {komi} {move} {self.rates[key]:.4f} {' '.join(moves)}\n")
+                out.write(f"{size} {komi} {move} {rate:.4f} {' '.join(moves)}\n")
         return self.rates[key]
 
     def judge(self, size, komi):
@@ -89,10 +106,14 @@ def play_out(gtp, moves):
 
 def build(args):
     judged = Judged(pathlib.Path(f"{args.suite}.judged"), args.playouts)
+    suite_path = pathlib.Path(args.suite)
+    lines = suite_path.read_text().splitlines() if suite_path.exists() else []
+    held = {(f[2], tuple(f[5:])) for f in map(str.split, lines)}
     kept = 0
-    with open(args.suite, "a") as suite:
+    with suite_path.open("a") as suite:
         for folder in args.folders:
-            for path, colour, _ in list(analysis.lost_games(folder))[:args.games]:
+            lost = list(analysis.lost_games(folder))[args.skip:args.skip + args.games]
+            for path, colour, _ in lost:
                 text = path.read_text()
                 size = re.search(r"SZ\[(\d+)\]", text).group(1)
                 komi = re.search(r"KM\[([-0-9.]+)\]", text).group(1)
@@ -101,13 +122,15 @@ def build(args):
                     if "bw"[(number - 1) % 2] != colour:
                         continue
                     moves, played = record[:number - 1], record[number - 1]
+                    if (colour, tuple(moves)) in held:
+                        continue
                     best = judged.before(size, komi, moves, colour)
                     after = judged.after(size, komi, moves, colour, played)
-                    if best is not None and after is not None and best - after >= args.drop:
-                        suite.write(f"{size} {komi} {colour} {best:.4f} {played} "
-                                    f"{' '.join(moves)}\n")
-                        suite.flush()
-                        kept += 1
+                    if best is None or after is None or best - after < args.drop:
+                        continue
+                    suite.write(f"{size} {komi} {colour} {best:.4f} {played} {' '.join(moves)}\n")
+                    suite.flush()
+                    kept += 1
     print(f"{kept} positions kept")
 
 
@@ -142,6 +165,7 @@ def main():
     making.add_argument("suite")
     making.add_argument("folders", type=pathlib.Path, nargs="+")
     making.add_argument("--games", type=int, default=20)
+    making.add_argument("--skip", type=int, default=0, help="lost games passed over first")
     making.add_argument("--first", type=int, default=10)
     making.add_argument("--last", type=int, default=40)
     making.add_argument("--drop", type=float, default=0.1)
