@@ -88,10 +88,9 @@ impl Board {
             }
         }
         let own = |n: &Point| self.cells[*n] == Cell::Stone(color);
-        let mut joined = self.neighbours(p).into_iter().filter(own);
         // A string joined loses only the liberty at `p`: one with more than `limit` settles
         // the count without a walk over its stones.
-        if joined.any(|n| self.string_liberties(n) > limit) {
+        if (self.neighbours(p).into_iter().filter(own)).any(|n| self.string_liberties(n) > limit) {
             return Some(limit);
         }
         for n in self.neighbours(p).into_iter().filter(own) {

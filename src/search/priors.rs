@@ -109,7 +109,7 @@ fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u32, games: 
 /// wasted too, as the 19×19 opening bar counts it). At a few thousand playouts the
 /// search cannot tell a joseki's second-line hane from a crawl: in self-play it crawled along
 /// the second line from move 11 on, and played such moves at moves 7–9 in three games of
-/// five. Strong players play 2.5% of their first ten moves there, 15% of the next ten (mostly
+/// five. Strong players play 2.5% of their first ten moves there, 18% of the next ten (mostly
 /// joseki in the corners), which tengen now leaves to the middle game.
 pub fn is_wasted_in_opening(board: &Board, color: Color, p: Point, tuning: &Tuning) -> bool {
     let stones = board.size() * board.size() - board.empty_count();
@@ -324,30 +324,22 @@ mod tests {
         for (name, color) in stones {
             board.play(color, board.point_named(name).unwrap()).unwrap();
         }
-        assert!(wasted(&board, Color::Black, "K2"));
-        assert!(wasted(&board, Color::Black, "A1"));
-        assert!(!wasted(&board, Color::Black, "K3"));
+        assert!(wasted(&board, black, "K2"));
+        assert!(wasted(&board, black, "A1"));
+        assert!(!wasted(&board, black, "K3"));
         // White E2 takes D2, Black E2 saves it.
-        assert!(!wasted(&board, Color::White, "E2"));
-        assert!(!wasted(&board, Color::Black, "E2"));
-        assert!(wasted(&board, Color::White, "F2"));
+        assert!(!wasted(&board, white, "E2"));
+        assert!(!wasted(&board, black, "E2"));
+        assert!(wasted(&board, white, "F2"));
         // Black E1 only ataris White D1.
-        assert!(wasted(&board, Color::Black, "E1"));
+        assert!(wasted(&board, black, "E1"));
         let small = Board::new(13);
-        assert!(!wasted(&small, Color::Black, "G2"));
+        assert!(!wasted(&small, black, "G2"));
         let mut late = Board::new(19);
         for i in 0..20 {
             let p = late.point(3 + i % 13, 3 + 2 * (i / 13));
-            late.play(
-                if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-                p,
-            )
-            .unwrap();
+            late.play([black, white][i % 2], p).unwrap();
         }
-        assert!(!wasted(&late, Color::Black, "K2"));
+        assert!(!wasted(&late, black, "K2"));
     }
 }
