@@ -62,6 +62,17 @@ def moves_of(sgf_text):
     return re.findall(r";([BW])\[([a-z]{0,2})\]", sgf_text)
 
 
+def set_up(gtp, size, komi, vertices):
+    """A fresh board of `size` with `komi`, and the moves (GTP vertices, Black first) played."""
+    gtp.ask(f"boardsize {size}")
+    gtp.ask("clear_board")
+    gtp.ask(f"komi {komi}")
+    colour = "b"
+    for vertex in vertices:
+        gtp.ask(f"play {colour} {vertex}")
+        colour = "w" if colour == "b" else "b"
+
+
 class PachiJudge:
     """Pachi as the judge: it reads no SGF, so each position is played out from the start."""
 
@@ -80,13 +91,25 @@ class PachiJudge:
         self.gtp.ask(f"komi {self.komi}")
         for colour, point in moves[:number - 1]:
             self.gtp.ask(f"play {colour.lower()} {vertex(point, self.size)}")
+        rate = self.searched_rate(to_move)
+        if rate is None:
+            return None
+        return rate if to_move == "b" else 1.0 - rate
+
+    def mover_rate(self, vertices, to_move):
+        """The mover's win rate in the position after `vertices` (Black first)."""
+        set_up(self.gtp, self.size, self.komi, vertices)
+        return self.searched_rate(to_move)
+
+    def searched_rate(self, to_move):
+        """The win rate of Pachi's move for `to_move` here, None when no search stood behind
+        the move (a pass, a book move)."""
         self.gtp.ask(f"genmove {to_move}")
         try:
             # "colour move playouts winrate extra-komi", the win rate of the side that moved.
-            rate = float(self.gtp.ask("pachi-result")[0].split()[3])
+            return float(self.gtp.ask("pachi-result")[0].split()[3])
         except RuntimeError:
-            return None  # no search behind the move (a pass, a book move)
-        return rate if to_move == "b" else 1.0 - rate
+            return None
 
 
 def vertex(point, size):

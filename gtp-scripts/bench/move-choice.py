@@ -50,15 +50,15 @@ class Judged:
 
     def before(self, size, komi, moves, to_move):
         """The mover's win rate with Pachi's own choice (kept as the move "best")."""
-        return self.kept(size, komi, moves, "best", lambda: self.judge(size, komi).search(
-            moves, to_move))
+        return self.kept(size, komi, moves, "best",
+                         lambda: self.judge(size, komi).mover_rate(moves, to_move))
 
     def after(self, size, komi, moves, to_move, move):
         """The mover's win rate once `move` is played: one minus the opponent's."""
         other = "w" if to_move == "b" else "b"
 
         def search():
-            rate = self.judge(size, komi).search(moves + [move], other)
+            rate = self.judge(size, komi).mover_rate(moves + [move], other)
             return None if rate is None else 1.0 - rate
         return self.kept(size, komi, moves, move, search)
 
@@ -77,31 +77,8 @@ class Judged:
 
     def judge(self, size, komi):
         if (size, komi) not in self.judges:
-            self.judges[size, komi] = Pachi(self.playouts, size, komi)
+            self.judges[size, komi] = analysis.PachiJudge(self.playouts, size, komi)
         return self.judges[size, komi]
-
-
-class Pachi(analysis.PachiJudge):
-    def search(self, moves, to_move):
-        """The mover's win rate from Pachi's search of the position after `moves`; None
-        when its move had no search behind it (a pass)."""
-        self.gtp.ask(f"boardsize {self.size}")
-        self.gtp.ask("clear_board")
-        self.gtp.ask(f"komi {self.komi}")
-        play_out(self.gtp, moves)
-        self.gtp.ask(f"genmove {to_move}")
-        try:
-            # "colour move playouts winrate extra-komi", the win rate of the side that moved.
-            return float(self.gtp.ask("pachi-result")[0].split()[3])
-        except RuntimeError:
-            return None
-
-
-def play_out(gtp, moves):
-    colour = "b"
-    for move in moves:
-        gtp.ask(f"play {colour} {move}")
-        colour = "w" if colour == "b" else "b"
 
 
 def build(args):
@@ -141,10 +118,7 @@ def score(args):
     for seed in args.seeds.split(","):
         engine = analysis.Gtp(f"{args.engine} --never-resign --seed {seed}")
         for size, komi, to_move, best, played, *moves in positions:
-            engine.ask(f"boardsize {size}")
-            engine.ask("clear_board")
-            engine.ask(f"komi {komi}")
-            play_out(engine, moves)
+            analysis.set_up(engine, size, komi, moves)
             move = engine.ask(f"genmove {to_move}")[0].upper()
             rate = judged.after(size, komi, moves, to_move, move)
             if rate is not None:

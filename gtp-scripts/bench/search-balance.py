@@ -19,13 +19,7 @@ analysis = importlib.import_module("loss-analysis")
 
 def searched_black_rate(gtp, size, komi, to_move, moves):
     """Black's win rate from the engine's search of the position after `moves`."""
-    gtp.ask(f"boardsize {size}")
-    gtp.ask("clear_board")
-    gtp.ask(f"komi {komi}")
-    colour = "b"
-    for move in moves:
-        gtp.ask(f"play {colour} {move}")
-        colour = "w" if colour == "b" else "b"
+    analysis.set_up(gtp, size, komi, moves)
     info = [l for l in gtp.ask(f"kata-genmove_analyze {to_move} 0") if l.startswith("info")]
     if not info:
         return None

@@ -540,8 +540,8 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
     let moves = board.empty_points().filter(|&p| {
         !board.is_eye(color, p)
             && board.is_legal(color, p)
-            && !repeats(board.hash_after(color, p))
             && !priors::is_wasted_in_opening(board, color, p, tuning)
+            && !repeats(board.hash_after(color, p))
     });
     let mut count = 0;
     let mut candidates = [Point::default(); crate::board::MAX_POINTS];

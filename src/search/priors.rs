@@ -112,9 +112,9 @@ fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u32, games: 
 /// five. Strong players play 2.5% of their first ten moves there, 18% of the next ten (mostly
 /// joseki in the corners), which tengen now leaves to the middle game.
 pub fn is_wasted_in_opening(board: &Board, color: Color, p: Point, tuning: &Tuning) -> bool {
-    let stones = board.size() * board.size() - board.empty_count();
-    board.size() > 13
-        && stones < tuning.opening as usize
+    let size = board.size();
+    size > 13
+        && size * size - board.empty_count() < tuning.opening as usize
         && line(board, p) < 2
         && board.stones_taken(color, p) == 0
         && board.stones_saved(color, p) == 0
