@@ -481,14 +481,7 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
 fn select(tree: &Tree, node: &Node, tuning: &Tuning, amaf: bool) -> Option<u32> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
-    let children = node.children()?;
-    // The moves come best first (see `expand`) and pass last, which is always considered.
-    let moves = tuning
-        .moves_considered(node.real_visits())
-        .min(children.len() - 1);
-    let pass = children.end - 1;
-    let considered = (children.start..children.start + moves as u32).chain(std::iter::once(pass));
-    for i in considered {
+    for i in node.children()? {
         let child = tree.node(i);
         let stats = child.stats();
         let value = if amaf && !child.is_chosen_by_own_games() {
@@ -575,18 +568,9 @@ fn expand(shared: &Shared, node: &Node, board: &Board, color: Color, path_hashes
         strengths[i] = knowledge::weights::strength(&features[i], color);
     }
     let total: f32 = strengths[..count].iter().sum();
-    let mut children = [(Point::default(), 0u32, 0u32); crate::board::MAX_POINTS];
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
         let (visits, wins) = priors::for_move(board, color, p, &features[i], share, tuning);
-        children[i] = (p, visits, wins);
-    }
-    if tuning.widen > 0.0 {
-        // Best first, for progressive widening: by the prior's wins beyond an even result.
-        children[..count]
-            .sort_by_key(|&(_, visits, wins)| std::cmp::Reverse(wins as i64 - visits as i64));
-    }
-    for (i, &(p, visits, wins)) in children[..count].iter().enumerate() {
         let child = shared.tree.node(first + i as u32);
         child.init(Move::Play(p), visits, wins);
         if judged_by_own_games(board, color, p, tuning) {

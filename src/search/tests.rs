@@ -246,35 +246,3 @@ fn captures_judged_by_their_own_games_find_the_big_capture() {
         &report.moves[..3]
     );
 }
-
-#[test]
-fn widening_considers_the_best_moves_first_and_pass_always() {
-    // Three moves, best prior first, and pass; the third move has the best results so far.
-    let tree = Tree::new(1 << 20);
-    let root = tree.node(Tree::ROOT);
-    assert!(root.try_begin_expansion());
-    let first = tree.allocate(4).unwrap();
-    let board = Board::new(9);
-    let points: Vec<Point> = board.empty_points().take(3).collect();
-    for (i, &p) in points.iter().enumerate() {
-        tree.node(first + i as u32).init(Move::Play(p), 10, 10);
-    }
-    tree.node(first + 3).init(Move::Pass, 10, 10);
-    root.finish_expansion(first, 4);
-    tree.node(first + 2).add_result(2);
-    let mut tuning = Tuning::default();
-    assert_eq!(select(&tree, root, &tuning, true), Some(first + 2));
-    tuning.widen = 40.0;
-    assert_eq!(select(&tree, root, &tuning, true), Some(first));
-    // Pass is considered however few moves are.
-    tree.node(first + 3).add_result(2);
-    tree.node(first + 3).add_result(2);
-    assert_eq!(select(&tree, root, &tuning, true), Some(first + 3));
-    // After 40 games through the root the third move comes in.
-    for _ in 0..40 {
-        root.add_result(0);
-    }
-    tree.node(first + 2).add_result(2);
-    tree.node(first + 2).add_result(2);
-    assert_eq!(select(&tree, root, &tuning, true), Some(first + 2));
-}

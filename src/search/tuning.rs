@@ -102,11 +102,6 @@ pub struct Tuning {
     /// leaves out moves on the first two lines that neither capture nor save stones
     /// (`priors::is_wasted_in_opening`); 0 leaves none out.
     pub opening: u32,
-    /// Progressive widening: a node's search considers only its best moves by prior, two
-    /// at first and one more each time its games grow by this times 1.4 to the power of the
-    /// moves already considered (Crazy Stone's schedule, 40 there); pass is always
-    /// considered; 0 considers every move from the start.
-    pub widen: f64,
 }
 
 /// Boards larger than 9×9 and smaller than 19×19, where the playouts read ladders and play
@@ -157,7 +152,6 @@ impl Default for Tuning {
             ownescape: 0,
             owner: 0.0,
             opening: 20,
-            widen: 0.0,
         }
     }
 }
@@ -378,14 +372,6 @@ const CONSTANTS: &[Constant] = &[
         default: Some(|t| f64::from(t.opening)),
         set: |t, v| whole(v, 361.0) && put(&mut t.opening, v as u32),
     },
-    Constant {
-        name: "widen",
-        help: "progressive widening: games a node needs, times 1.4 per move already \
-               considered, before its search considers its next best move by prior; 0 \
-               considers every move",
-        default: Some(|t| t.widen),
-        set: |t, v| put(&mut t.widen, v),
-    },
 ];
 
 impl Tuning {
@@ -456,17 +442,6 @@ impl Tuning {
         middle_sized_default(self.race, size, 0.25)
     }
 
-    /// How many of a node's moves (pass aside) the search considers after `games` games
-    /// through it: all without widening; else two, and one more at each of the games
-    /// `widen·(1.4^k − 1)/0.4`.
-    pub fn moves_considered(&self, games: u32) -> usize {
-        if self.widen == 0.0 {
-            return usize::MAX;
-        }
-        let k = (1.0 + 0.4 * f64::from(games) / self.widen).ln() / 1.4f64.ln();
-        2 + k as usize
-    }
-
     /// Games through a leaf before it is expanded: soon on small boards, later on large ones
     /// where every expansion costs hundreds of nodes.
     pub fn expand_visits(&self, size: usize) -> u32 {
@@ -513,16 +488,6 @@ mod tests {
         assert_eq!(rates("", 19), (0.0, 0.0));
         assert_eq!(rates("twolib=0,race=0", 13), (0.0, 0.0));
         assert_eq!(rates("twolib=0.5", 9), (0.5, 0.0));
-    }
-
-    #[test]
-    fn widening_adds_a_move_at_each_threshold() {
-        let widening = Tuning::parse("widen=40").unwrap();
-        let considered = |games| widening.moves_considered(games);
-        // Thresholds at 40, 96, 174.4, ...: 40·(1.4^k − 1)/0.4.
-        assert_eq!([0, 39, 40, 95, 97, 175].map(considered), [2, 2, 3, 3, 4, 5]);
-        assert_eq!(considered(5000), 13);
-        assert_eq!(Tuning::default().moves_considered(0), usize::MAX);
     }
 
     /// Each entry of the table sets the field it shows: its default read back changes
