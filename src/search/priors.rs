@@ -66,7 +66,7 @@ pub fn for_move(
         tuning.learned
     };
     let mut prior = Prior { visits: 0, wins: 0 };
-    prior.add(u, 0.5);
+    prior.add((tuning.even * f64::from(u)).round() as u32, 0.5);
     prior.add((learned * share.sqrt() * f64::from(u)).round() as u32, 1.0);
     let ladder_atari = f[ATARI] > 0 && ladder::is_ladder_atari(board, color, p);
     if captures || (escapes && !failed_escape) || ladder_atari {
@@ -226,6 +226,26 @@ mod tests {
         assert_eq!(wins("C5", 1.0), wins("C5", 0.0) + 2 * 2 * u);
         assert_eq!(wins("B7", 1.0), wins("B7", 0.0));
         assert!(wins("C5", 0.0) > 0);
+    }
+
+    /// A larger even prior adds virtual games at an even result, the same to every move.
+    #[test]
+    fn the_even_prior_adds_even_games() {
+        let board = Board::new(9);
+        let p = board.point_named("E5").unwrap();
+        let f = features(&board, Color::Black, p);
+        let prior = |even: f64| {
+            let tuning = Tuning {
+                even,
+                ..Tuning::default()
+            };
+            for_move(&board, Color::Black, p, &f, 0.1, &tuning)
+        };
+        let u = unit(&board, &Tuning::default());
+        let ((visits, wins), (more_visits, more_wins)) = (prior(1.0), prior(2.0));
+        assert_eq!(more_visits, visits + u);
+        // Wins are counted in half points: u games at 0.5 are u half points.
+        assert_eq!(more_wins, wins + u);
     }
 
     /// White D4, in atari, runs at E4 into a ladder that works unless White G8 breaks it.

@@ -9,6 +9,9 @@ pub struct Tuning {
     pub rave: f64,
     /// Scales every prior's virtual games: how long knowledge outweighs the games played.
     pub prior: f64,
+    /// The even prior every move gets, in prior units of virtual games at 0.5: how long the
+    /// search keeps an open mind before the knowledge and the games decide.
+    pub even: f64,
     /// Virtual wins for the learned model's favourites, in prior units per square root of the
     /// model's share of the move. 16 units is about Pachi's weight (its pattern prior is 15
     /// times its even prior).
@@ -124,6 +127,7 @@ impl Default for Tuning {
         Tuning {
             rave: 3000.0,
             prior: 1.0,
+            even: 1.0,
             learned: 16.0,
             bulk: 0.0,
             escape: 1.0,
@@ -191,6 +195,12 @@ const CONSTANTS: &[Constant] = &[
         help: "scale of every prior",
         default: Some(|t| t.prior),
         set: |t, v| put(&mut t.prior, v),
+    },
+    Constant {
+        name: "even",
+        help: "even prior of every move, in prior units",
+        default: Some(|t| t.even),
+        set: |t, v| put(&mut t.even, v),
     },
     Constant {
         name: "learned",
