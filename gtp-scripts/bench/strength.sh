@@ -3,7 +3,7 @@
 # (--chinese-rules), komi 7.5, colours alternating, through tengen's referee, which prints each
 # result and writes the standings with a 95% interval and every game as SGF in the folder.
 #
-#   gtp-scripts/bench/strength.sh BAR [GAMES] [FOLDER]
+#   gtp-scripts/bench/strength.sh BAR [GAMES] [FOLDER] [-- TENGEN OPTIONS]
 #
 # BAR      tengen                        board   games at once
 # 9x9-5k   5,000 playouts, 1 thread       9x9     2
@@ -28,6 +28,9 @@ case $bar in
     19x19-5s) size=19; budget="--time 5 --threads 2"; jobs=1 ;;
     *) echo "unknown bar $bar" >&2; exit 2 ;;
 esac
+shift $(( $# < 3 ? $# : 3 ))
+[ "${1:-}" = "--" ] && shift
+budget="$budget $*"
 mkdir -p "$dir"
 [ -x "$dir/tengen" ] || cp target/release/tengen "$dir/tengen"
 "$dir/tengen" match --engine1 "tengen=$dir/tengen $budget" \
