@@ -221,7 +221,11 @@ fn tuned_constants_reach_the_search() {
         responses(&out)
     };
     let default = play("");
-    assert_eq!(play("rave=3000,prior=1"), default, "the defaults, named");
+    assert_eq!(
+        play("rave=800,distance=3,prior=1"),
+        default,
+        "the 9x9 defaults, named"
+    );
     // A tree that never grows below the root plays other moves.
     assert_ne!(play("expand=100000"), default);
 }

@@ -40,12 +40,12 @@ loadsgf games/9x9-5k-50a5ff7-g112.sgf 24
 # GNU Go's margin: 10.3 points
 loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 70 reg_genmove black
-#? [H6]*
+#? [H6]
 
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
 80 reg_genmove black
-#? [G2]
+#? [G2]*
 
 # GNU Go's margin: 42.3 points
 loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
@@ -110,7 +110,7 @@ loadsgf games/9x9-5k-50a5ff7-g26.sgf 10
 # GNU Go's margin: 24.4 points
 loadsgf games/9x9-5k-50a5ff7-g28.sgf 17
 210 reg_genmove black
-#? [G8]
+#? [G8]*
 
 # GNU Go's margin: 7.8 points
 loadsgf games/9x9-5k-50a5ff7-g3.sgf 10
@@ -140,7 +140,7 @@ loadsgf games/9x9-5k-50a5ff7-g39.sgf 12
 # GNU Go's margin: 16.6 points
 loadsgf games/9x9-5k-50a5ff7-g4.sgf 17
 270 reg_genmove black
-#? [F3]*
+#? [F3]
 
 # GNU Go's margin: 37.7 points
 loadsgf games/9x9-5k-50a5ff7-g40.sgf 10
@@ -160,7 +160,7 @@ loadsgf games/9x9-5k-50a5ff7-g58.sgf 37
 # GNU Go's margin: 46.5 points
 loadsgf games/9x9-5k-50a5ff7-g59.sgf 10
 310 reg_genmove white
-#? [C4]*
+#? [C4]
 
 # GNU Go's margin: 25.3 points
 loadsgf games/9x9-5k-50a5ff7-g60.sgf 29
@@ -175,7 +175,7 @@ loadsgf games/9x9-5k-50a5ff7-g65.sgf 28
 # GNU Go's margin: 27.8 points
 loadsgf games/9x9-5k-50a5ff7-g67.sgf 19
 340 reg_genmove black
-#? [B5]
+#? [B5]*
 
 # GNU Go's margin: 12.4 points
 loadsgf games/9x9-5k-50a5ff7-g70.sgf 20

@@ -181,7 +181,7 @@ loadsgf sgf/044-escape.sgf
 
 loadsgf sgf/045-escape.sgf
 450 reg_genmove black
-#? [G3]*
+#? [G3]
 
 loadsgf sgf/046-capture.sgf
 460 reg_genmove black
@@ -189,7 +189,7 @@ loadsgf sgf/046-capture.sgf
 
 loadsgf sgf/047-escape.sgf
 470 reg_genmove black
-#? [C2]
+#? [C2]*
 
 loadsgf sgf/048-capture.sgf
 480 reg_genmove black
@@ -197,7 +197,7 @@ loadsgf sgf/048-capture.sgf
 
 loadsgf sgf/049-capture.sgf
 490 reg_genmove white
-#? [J1]
+#? [J1]*
 
 loadsgf sgf/050-escape.sgf
 500 reg_genmove white

@@ -183,6 +183,10 @@ fn log_root_moves(shared: &Shared) {
     let mut nodes: Vec<&Node> = children.map(|i| tree.node(i)).collect();
     nodes.sort_by_key(|n| std::cmp::Reverse(n.stats().visits));
     let rate = |wins: u32, games: u32| 50.0 * f64::from(wins) / f64::from(games.max(1));
+    let equivalence = shared
+        .limits
+        .tuning
+        .rave_equivalence(shared.root_board.size());
     for node in nodes.iter().take(ROOT_MOVES_LOGGED) {
         let s = node.stats();
         let (games, own) = node.own_result();
@@ -194,7 +198,7 @@ fn log_root_moves(shared: &Shared) {
             100.0 * own,
             s.amaf_visits,
             rate(s.amaf_wins, s.amaf_visits),
-            100.0 * blended_value(s, &shared.limits.tuning),
+            100.0 * blended_value(s, &shared.limits.tuning, equivalence),
         );
     }
 }
@@ -328,7 +332,8 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         let tuning = &shared.limits.tuning;
         s.selections += 1;
         let amaf = tuning.norave == 0 || !s.selections.is_multiple_of(tuning.norave);
-        let Some(child) = select(tree, node, tuning, amaf) else {
+        let equivalence = tuning.rave_equivalence(s.board.size());
+        let Some(child) = select(tree, node, tuning, equivalence, amaf) else {
             break;
         };
         let next = tree.node(child);
@@ -415,7 +420,10 @@ fn score(shared: &Shared, board: &Board) -> f64 {
 /// played at the end, whose link to the node's position is weaker.
 fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
     let tree = &shared.tree;
-    let distance = shared.limits.tuning.distance as usize;
+    let distance = shared
+        .limits
+        .tuning
+        .distance_weight(shared.root_board.size()) as usize;
     let length = s.sequence.len();
     let half_points = |color: Color| -> u32 {
         let own = if color == Color::Black {
@@ -478,14 +486,14 @@ fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
 /// Choosing now and then without AMAF (Fuego does so in one selection of 20) gives a move
 /// whose AMAF misleads, such as a capture that is good now and bad later, the games that
 /// show its worth.
-fn select(tree: &Tree, node: &Node, tuning: &Tuning, amaf: bool) -> Option<u32> {
+fn select(tree: &Tree, node: &Node, tuning: &Tuning, equivalence: f64, amaf: bool) -> Option<u32> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
     for i in node.children()? {
         let child = tree.node(i);
         let stats = child.stats();
         let value = if amaf && !child.is_chosen_by_own_games() {
-            blended_value(stats, tuning)
+            blended_value(stats, tuning, equivalence)
         } else {
             own_value(stats, tuning)
         };
@@ -507,7 +515,9 @@ fn own_value(s: tree::Stats, tuning: &Tuning) -> f64 {
     }
 }
 
-fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
+/// A child's own win rate blended with its AMAF win rate, `equivalence` being the RAVE
+/// equivalence E.
+fn blended_value(s: tree::Stats, tuning: &Tuning, equivalence: f64) -> f64 {
     let n = s.visits as f64 + tuning.virtual_loss * s.virtual_loss as f64;
     let q = own_value(s, tuning);
     let amaf_n = s.amaf_visits as f64;
@@ -515,7 +525,7 @@ fn blended_value(s: tree::Stats, tuning: &Tuning) -> f64 {
         return q;
     }
     let amaf_q = s.amaf_wins as f64 / (2.0 * amaf_n);
-    let beta = amaf_n / (amaf_n + n + n * amaf_n / tuning.rave);
+    let beta = amaf_n / (amaf_n + n + n * amaf_n / equivalence);
     (1.0 - beta) * q + beta * amaf_q
 }
 

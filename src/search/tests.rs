@@ -202,11 +202,11 @@ fn a_selection_without_amaf_goes_by_the_moves_own_results() {
     }
     root.finish_expansion(first, 2);
     let tuning = Tuning::default();
-    assert_eq!(select(&tree, root, &tuning, true), Some(other));
-    assert_eq!(select(&tree, root, &tuning, false), Some(capture));
+    assert_eq!(select(&tree, root, &tuning, 3000.0, true), Some(other));
+    assert_eq!(select(&tree, root, &tuning, 3000.0, false), Some(capture));
     // Marked to be chosen by its own games, the capture wins every selection.
     tree.node(capture).choose_by_own_games();
-    assert_eq!(select(&tree, root, &tuning, true), Some(capture));
+    assert_eq!(select(&tree, root, &tuning, 3000.0, true), Some(capture));
 }
 
 /// The position of `results/amaf-blind-capture`: White's five stones K9-L9-L8-L10-M10 have

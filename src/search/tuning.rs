@@ -5,8 +5,9 @@
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuning {
     /// RAVE equivalence E of β = ñ / (ñ + n + n·ñ/E): about how many games a move needs
-    /// before its own win rate counts as much as its AMAF win rate.
-    pub rave: f64,
+    /// before its own win rate counts as much as its AMAF win rate; unset, by board size
+    /// (`rave_equivalence`).
+    pub rave: Option<f64>,
     /// Scales every prior's virtual games: how long knowledge outweighs the games played.
     pub prior: f64,
     /// The even prior every move gets, in prior units of virtual games at 0.5: how long the
@@ -59,8 +60,9 @@ pub struct Tuning {
     /// up (`priors`); 0 leaves it out.
     pub lines: f64,
     /// AMAF weight of the moves played soonest after a node, against 1 for the last moves
-    /// of the playout (Pachi's `distance_rave`); 0 weighs every move alike.
-    pub distance: f64,
+    /// of the playout (Pachi's `distance_rave`); 0 weighs every move alike; unset, by board
+    /// size (`distance_weight`).
+    pub distance: Option<f64>,
     /// How often the playouts retake a ko after a threat and its answer, 0 to 1
     /// (`HeavyPolicy::ko_rate`).
     pub ko: f64,
@@ -125,7 +127,7 @@ const MOST_OWNER_GAMES: f64 = 10_000.0;
 impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
-            rave: 3000.0,
+            rave: None,
             prior: 1.0,
             even: 1.0,
             learned: 16.0,
@@ -143,7 +145,7 @@ impl Default for Tuning {
             race: None,
             replies: 0.0,
             lines: 1.0,
-            distance: 0.0,
+            distance: None,
             ko: 0.0,
             nakade: 0.0,
             approach: 0.0,
@@ -186,9 +188,9 @@ fn whole(v: f64, most: f64) -> bool {
 const CONSTANTS: &[Constant] = &[
     Constant {
         name: "rave",
-        help: "RAVE equivalence",
-        default: Some(|t| t.rave),
-        set: |t, v| v > 0.0 && put(&mut t.rave, v),
+        help: "RAVE equivalence; by default 800 on boards up to 9x9, 3000 on larger ones",
+        default: None,
+        set: |t, v| v > 0.0 && put(&mut t.rave, Some(v)),
     },
     Constant {
         name: "prior",
@@ -300,9 +302,9 @@ const CONSTANTS: &[Constant] = &[
     Constant {
         name: "distance",
         help: "AMAF weight of the moves played soonest after a node against 1 for the last; 0 \
-               weighs all alike",
-        default: Some(|t| t.distance),
-        set: |t, v| whole(v, 16.0) && put(&mut t.distance, v),
+               weighs all alike; by default 3 on boards up to 9x9, 0 on larger ones",
+        default: None,
+        set: |t, v| whole(v, 16.0) && put(&mut t.distance, Some(v)),
     },
     Constant {
         name: "ko",
@@ -452,6 +454,23 @@ impl Tuning {
         middle_sized_default(self.race, size, 0.25)
     }
 
+    /// The RAVE equivalence on a board of `size`: by default 800 up to 9×9, where AMAF is
+    /// weighted by distance (`distance_weight`), whose weights count an AMAF game two or
+    /// three times on average, so the moves' own games must take over sooner; 3000 on
+    /// larger boards. On 9×9 against Pachi at 5,000 playouts the two together won 118 of 200
+    /// where the old defaults had won 190 of 396; on 13×13 they won 15 of 41 (stopped), so
+    /// larger boards keep the old constants.
+    pub fn rave_equivalence(&self, size: usize) -> f64 {
+        self.rave.unwrap_or(if size <= 9 { 800.0 } else { 3000.0 })
+    }
+
+    /// The AMAF weight of the moves played soonest after a node on a board of `size`: by
+    /// default 3 up to 9×9 (a point first played late in a playout, often filling a settled
+    /// area, says little about playing it now), 0 on larger boards (see `rave_equivalence`).
+    pub fn distance_weight(&self, size: usize) -> f64 {
+        self.distance.unwrap_or(if size <= 9 { 3.0 } else { 0.0 })
+    }
+
     /// Games through a leaf before it is expanded: soon on small boards, later on large ones
     /// where every expansion costs hundreds of nodes.
     pub fn expand_visits(&self, size: usize) -> u32 {
@@ -476,8 +495,17 @@ mod tests {
         assert_eq!(tuning.owner, 500.0);
         assert_eq!(Tuning::parse("randomshape=1.5").unwrap().randomshape, 1.5);
         assert_eq!((tuning.owncapture, tuning.ownescape), (2, 3));
-        assert_eq!(tuning.rave, 2000.0);
-        assert_eq!((tuning.distance, tuning.ko), (3.0, 0.4));
+        assert_eq!(tuning.rave_equivalence(9), 2000.0);
+        assert_eq!((tuning.distance_weight(13), tuning.ko), (3.0, 0.4));
+        let defaults = Tuning::default();
+        assert_eq!(
+            (defaults.rave_equivalence(9), defaults.distance_weight(9)),
+            (800.0, 3.0)
+        );
+        assert_eq!(
+            (defaults.rave_equivalence(13), defaults.distance_weight(19)),
+            (3000.0, 0.0)
+        );
         assert_eq!(tuning.nakade, Tuning::default().nakade);
         assert_eq!(tuning.selfatari, 0.6);
         assert_eq!(tuning.prior, 1.5);
