@@ -322,6 +322,10 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     s.hashes.push(s.board.hash());
     let mut color = shared.root_color;
     let mut passes = 0;
+    let equivalence = shared
+        .limits
+        .tuning
+        .rave_equivalence(shared.root_board.size());
     loop {
         let node = tree.node(*s.path.last().expect("a root"));
         if node.children().is_none()
@@ -332,7 +336,6 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
         let tuning = &shared.limits.tuning;
         s.selections += 1;
         let amaf = tuning.norave == 0 || !s.selections.is_multiple_of(tuning.norave);
-        let equivalence = tuning.rave_equivalence(s.board.size());
         let Some(child) = select(tree, node, tuning, equivalence, amaf) else {
             break;
         };
