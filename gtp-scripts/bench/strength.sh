@@ -32,7 +32,14 @@ shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = "--" ] && shift
 budget="$budget $*"
 mkdir -p "$dir"
-[ -x "$dir/tengen" ] || cp target/release/tengen "$dir/tengen"
+if [ ! -x "$dir/tengen" ]; then
+    cp target/release/tengen "$dir/tengen"
+    git rev-parse HEAD > "$dir/commit"
+    git status --porcelain --untracked-files=no | sed 's/^/uncommitted: /' >> "$dir/commit"
+fi
+gnugo="gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10"
+printf '%s\n' "$0 $bar $games $dir -- $*" "engine1: tengen=$dir/tengen $budget" \
+    "engine2: $gnugo" > "$dir/command"
 "$dir/tengen" match --engine1 "tengen=$dir/tengen $budget" \
-    --engine2 "gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10" \
+    --engine2 "$gnugo" \
     --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs"

@@ -116,6 +116,12 @@ fn middle_sized(size: usize) -> bool {
     size > 9 && size < 19
 }
 
+/// Boards up to 9×9, where AMAF is weighted by distance with a lower RAVE equivalence: it
+/// won on 9×9 against Pachi and lost on 13×13 (`rave_equivalence`).
+fn small(size: usize) -> bool {
+    size <= 9
+}
+
 /// A rate the user set, else `middle` on middle-sized boards and 0 on the others.
 fn middle_sized_default(set: Option<f64>, size: usize, middle: f64) -> f64 {
     set.unwrap_or(if middle_sized(size) { middle } else { 0.0 })
@@ -461,14 +467,15 @@ impl Tuning {
     /// where the old defaults had won 190 of 396; on 13×13 they won 15 of 41 (stopped), so
     /// larger boards keep the old constants.
     pub fn rave_equivalence(&self, size: usize) -> f64 {
-        self.rave.unwrap_or(if size <= 9 { 800.0 } else { 3000.0 })
+        self.rave
+            .unwrap_or(if small(size) { 800.0 } else { 3000.0 })
     }
 
     /// The AMAF weight of the moves played soonest after a node on a board of `size`: by
     /// default 3 up to 9×9 (a point first played late in a playout, often filling a settled
     /// area, says little about playing it now), 0 on larger boards (see `rave_equivalence`).
     pub fn distance_weight(&self, size: usize) -> f64 {
-        self.distance.unwrap_or(if size <= 9 { 3.0 } else { 0.0 })
+        self.distance.unwrap_or(if small(size) { 3.0 } else { 0.0 })
     }
 
     /// Games through a leaf before it is expanded: soon on small boards, later on large ones
