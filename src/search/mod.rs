@@ -115,6 +115,18 @@ struct Shared<'a> {
     replies: Option<Replies>,
 }
 
+impl Shared<'_> {
+    /// The RAVE equivalence for this board (`Tuning::rave_equivalence`).
+    fn rave_equivalence(&self) -> f64 {
+        self.limits.tuning.rave_equivalence(self.root_board.size())
+    }
+
+    /// The AMAF distance weight for this board (`Tuning::distance_weight`).
+    fn distance_weight(&self) -> usize {
+        self.limits.tuning.distance_weight(self.root_board.size()) as usize
+    }
+}
+
 /// Searches the game's position for `color` and reports the root moves.
 pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPool) -> Report {
     let tree = Tree::new(limits.max_tree_bytes);
@@ -183,10 +195,7 @@ fn log_root_moves(shared: &Shared) {
     let mut nodes: Vec<&Node> = children.map(|i| tree.node(i)).collect();
     nodes.sort_by_key(|n| std::cmp::Reverse(n.stats().visits));
     let rate = |wins: u32, games: u32| 50.0 * f64::from(wins) / f64::from(games.max(1));
-    let equivalence = shared
-        .limits
-        .tuning
-        .rave_equivalence(shared.root_board.size());
+    let equivalence = shared.rave_equivalence();
     for node in nodes.iter().take(ROOT_MOVES_LOGGED) {
         let s = node.stats();
         let (games, own) = node.own_result();
@@ -322,10 +331,7 @@ fn one_playout(shared: &Shared, s: &mut Scratch) {
     s.hashes.push(s.board.hash());
     let mut color = shared.root_color;
     let mut passes = 0;
-    let equivalence = shared
-        .limits
-        .tuning
-        .rave_equivalence(shared.root_board.size());
+    let equivalence = shared.rave_equivalence();
     loop {
         let node = tree.node(*s.path.last().expect("a root"));
         if node.children().is_none()
@@ -423,10 +429,7 @@ fn score(shared: &Shared, board: &Board) -> f64 {
 /// played at the end, whose link to the node's position is weaker.
 fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
     let tree = &shared.tree;
-    let distance = shared
-        .limits
-        .tuning
-        .distance_weight(shared.root_board.size()) as usize;
+    let distance = shared.distance_weight();
     let length = s.sequence.len();
     let half_points = |color: Color| -> u32 {
         let own = if color == Color::Black {
