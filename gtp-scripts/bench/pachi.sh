@@ -60,6 +60,11 @@ if [ ! -x "$dir/tengen" ]; then
     cp target/release/tengen "$dir/tengen"
     git rev-parse HEAD > "$dir/commit"
     git status --porcelain --untracked-files=no | sed 's/^/uncommitted: /' >> "$dir/commit"
+elif [ "$(head -n 1 "$dir/commit")" != "$(git rev-parse HEAD)" ]; then
+    # The folder keeps its own copy of tengen, so a resumed match stays one engine; say so,
+    # since a fresh match was perhaps meant.
+    echo "resuming the match in $dir with its copy of tengen from $(head -c 7 "$dir/commit")," \
+        "not HEAD $(git rev-parse --short HEAD): use a new folder for a new match" >&2
 fi
 engine1="tengen=$dir/tengen $mine $extra"
 engine2="pachi=$pachi_common $theirs"
