@@ -402,18 +402,18 @@ pub fn playout_policy<'a>(
         atari_marks: tuning.marks,
         rule_rate: tuning.rate as f32,
         read_ladders: tuning.reads_ladders(size),
-        self_atari_rejection: tuning.selfatari as f32,
+        self_atari_rejection: tuning.self_atari_rejection(size) as f32,
         two_liberty_rate: tuning.two_liberty_rate(size) as f32,
         race_rate: tuning.race_rate(size) as f32,
         replies,
         reply_rate: tuning.replies as f32,
         ko_rate: tuning.ko as f32,
-        nakade_rate: tuning.nakade as f32,
-        approach_rate: tuning.approach as f32,
+        nakade_rate: tuning.nakade_rate(size) as f32,
+        approach_rate: tuning.approach_rate(size) as f32,
         eye_mend_rate: tuning.falseeye as f32,
         capture_rate: tuning.capture as f32,
         random_shape_bar: tuning.randomshape as f32,
-        idle_sacrifice_rejection: tuning.idle as f32,
+        idle_sacrifice_rejection: tuning.idle_sacrifice_rejection(size) as f32,
         ..HeavyPolicy::default()
     }
 }
