@@ -19,12 +19,21 @@ import tarfile
 from sgfmill import boards, sgf
 
 
+def opponent_crashed(row):
+    """Whether the game is one the opponent forfeited by crashing, which tally.py leaves out."""
+    ruling = row[14] if len(row) > 14 else ""
+    loser = row[3] if row[4].startswith("B") else row[2]
+    return "Forfeit" in row[4] and "closed its output" in ruling and loser != "tengen"
+
+
 def games(folder):
     """Yields (row of results.dat, SGF bytes) for every decided game of a match folder."""
     rows = {}
     for line in (folder / "results.dat").read_text().splitlines():
         row = line.split("\t")
         if line.startswith(("#", "game")) or len(row) < 14 or "+" not in row[4]:
+            continue
+        if opponent_crashed(row):
             continue
         rows[row[13]] = row
     archive = folder / "games.tar.xz"
