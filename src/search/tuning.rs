@@ -467,9 +467,10 @@ impl Tuning {
 
     /// How often the playouts' random moves refuse a bad self-atari on a board of `size`: by
     /// default 0.6 between 9×9 and 19×19 (Pachi's rate), where the three rules below come
-    /// with it, and 1 on the others. The four together won 62 of 119 against Pachi on 13×13
-    /// (two runs) where the defaults won 157 of 358 (six runs), for 12% of the 13×13 speed;
-    /// the first two alone won 86 of 173, and nakade or idle alone as the defaults.
+    /// with it, and 1 on the others. The four together won 154 of 298 against Pachi on 13×13
+    /// (five runs) where the defaults before them won 157 of 358 (six runs), for 12% of the
+    /// 13×13 speed; the first two alone won 86 of 173, and nakade or idle alone as the
+    /// defaults.
     pub fn self_atari_rejection(&self, size: usize) -> f64 {
         self.selfatari
             .unwrap_or(if middle_sized(size) { 0.6 } else { 1.0 })
