@@ -140,7 +140,7 @@ fn main() {
                     });
                 }
             }
-            let mv = HeavyPolicy::default().choose(game.board(), color, &mut rng);
+            let mv = HeavyPolicy::for_size(game.size()).choose(game.board(), color, &mut rng);
             if game.play(color, mv).is_err() || game.is_over() {
                 break;
             }

@@ -28,9 +28,10 @@ use rand::rngs::SmallRng;
 use rayon::prelude::*;
 use tengen::board::{Board, Color, Move};
 use tengen::game::{Step, Superko};
+use tengen::playout::heavy::HeavyPolicy;
 use tengen::playout::ownership::Ownership;
 use tengen::playout::playout;
-use tengen::search::{Tuning, playout_policy};
+use tengen::tuning::Tuning;
 
 const DATA: &str = "../shared/data/games";
 /// The first position taken from a game, and the distance between positions.
@@ -146,7 +147,7 @@ fn labelled(path: &str, count: usize) -> Vec<Position> {
 /// Black's share of `playouts` playouts from the position under `tuning`.
 fn black_rate(position: &Position, tuning: &Tuning, playouts: u32, seed: u64) -> f64 {
     let size = position.board.size();
-    let mut policy = playout_policy(tuning, None, size);
+    let mut policy = HeavyPolicy::new(tuning.for_size(size));
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = position.board.clone();
     let owners = Ownership::default();

@@ -14,12 +14,6 @@
 //! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
 //! (needs `xz` and `../shared/data/games/`).
 //!
-//! The owner group (who owns a point at the end of playouts, known only inside a search) is
-//! fitted apart, the other strengths held: `cargo run --release --example train_patterns --
-//! owner [GAMES_PER_FILE] [PLAYOUTS] [EVERY]` plays PLAYOUTS playouts from every EVERY-th
-//! position of the games and rewrites the owner lines of `weights.txt`, which the full fit
-//! keeps.
-//!
 //! The 3×3 shapes with atari marks (`pattern::shape_key`) are fitted apart too, every other
 //! strength held: `cargo run --release --example train_patterns -- atari [GAMES_PER_FILE]
 //! [ITERATIONS]` rewrites the marked shape lines of `weights.txt` (the full fit fits them
@@ -34,16 +28,12 @@ use std::collections::HashMap;
 use tengen::board::{Board, Color, Move, Point};
 use tengen::game::{Step, Superko};
 
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use tengen::knowledge::features::{
-    Features, GROUP_NAMES, GROUP_SIZES, GROUPS, OWNER, SPATIAL, features_with, owner_value,
+    Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, features_with,
 };
 use tengen::knowledge::pattern::{canonical, has_atari_marks};
 use tengen::knowledge::spatial::{self, Dictionary};
 use tengen::knowledge::weights;
-use tengen::playout::heavy::HeavyPolicy;
-use tengen::playout::ownership::Ownership;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -246,16 +236,10 @@ fn accuracy(gammas: &[Vec<f64>], test: &[Competition]) -> String {
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
-    let owner = mode == "owner";
     let args: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    if owner {
-        let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
-        fit_owner(get(0, 40), get(1, 128) as u32, get(2, 4));
-        return;
-    }
     if mode == "atari" {
         let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
         fit_marked(get(0, 300), get(1, 10));
@@ -336,7 +320,6 @@ fn main() {
             }
         }
     }
-    out.push_str(&weights_lines(is_owner_line));
     std::fs::write(WEIGHTS, out).expect("write the weights");
     let mut dictionary = format!(
         "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
@@ -359,11 +342,6 @@ fn weights_lines(keep: impl Fn(&str) -> bool) -> String {
         .collect()
 }
 
-/// A line of the owner group or its comment (only `fit_owner` writes them).
-fn is_owner_line(line: &str) -> bool {
-    line.starts_with("owner ") || line.starts_with("# owner")
-}
-
 /// A line of a shape with atari marks or their comment (`fit_marked` writes them).
 fn is_marked_line(line: &str) -> bool {
     let marked = |v: &str| v.parse().is_ok_and(has_atari_marks);
@@ -372,115 +350,6 @@ fn is_marked_line(line: &str) -> bool {
             .strip_prefix("shape ")
             .and_then(|l| l.split_whitespace().next())
             .is_some_and(marked)
-}
-
-/// One position for the owner fit: the model's strength of each candidate without the owner
-/// feature, and its owner value; the move played first.
-struct OwnerCompetition {
-    strengths: Vec<f64>,
-    owners: Vec<usize>,
-}
-
-/// The owner competitions of every `every`-th position of one record, with the ownership of
-/// `playouts` playouts of the default policy from each.
-fn owner_competitions(text: &str, playouts: u32, every: usize, seed: u64) -> Vec<OwnerCompetition> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let shapes = spatial::built_in();
-    let mut out = Vec::new();
-    let mut index = 0;
-    replay(text, |board, color, played| {
-        index += 1;
-        if index % every != 0 {
-            return;
-        }
-        let ownership = Ownership::default();
-        let mut policy = HeavyPolicy::default();
-        ownership.play(board, color, playouts, &mut policy, &mut rng);
-        let window = spatial::Window::new(board, color);
-        let (mut strengths, mut owners) = (Vec::new(), Vec::new());
-        for p in candidates(board, color, played) {
-            let f = features_with(board, color, p, &window, shapes);
-            strengths.push(f64::from(weights::strength(&f, color)));
-            owners.push(owner_value(ownership.share(p, color)) as usize);
-        }
-        out.push(OwnerCompetition { strengths, owners });
-    });
-    out
-}
-
-/// How often the strongest candidate is the move played, with the owner strengths `gammas`.
-fn owner_top_one(gammas: &[f64], data: &[OwnerCompetition]) -> f64 {
-    let hits = data
-        .par_iter()
-        .filter(|c| {
-            let s = |i: usize| c.strengths[i] * gammas[c.owners[i]];
-            (1..c.owners.len()).all(|i| s(i) < s(0))
-        })
-        .count();
-    hits as f64 / data.len().max(1) as f64
-}
-
-/// Fits the owner group alone on `per_file` training games of each collection and rewrites
-/// its lines of `weights.txt`.
-fn fit_owner(per_file: usize, playouts: u32, every: usize) {
-    let load = |test: bool, count: usize| -> Vec<OwnerCompetition> {
-        let games: Vec<String> = FILES.iter().flat_map(|f| sample(f, count, test)).collect();
-        (games.par_iter().enumerate())
-            .flat_map(|(i, g)| owner_competitions(g, playouts, every.max(1), i as u64))
-            .collect()
-    };
-    let (data, test) = (load(false, per_file), load(true, TEST_GAMES / 4));
-    eprintln!(
-        "{} training positions, {} test positions",
-        data.len(),
-        test.len()
-    );
-    let values = GROUP_SIZES[OWNER];
-    let mut wins = vec![0.0f64; values];
-    data.iter().for_each(|c| wins[c.owners[0]] += 1.0);
-    let mut gammas = vec![1.0f64; values];
-    let before = owner_top_one(&gammas, &test);
-    for _ in 0..20 {
-        let denominators = data
-            .par_iter()
-            .fold(
-                || vec![0.0f64; values],
-                |mut sums, c| {
-                    let total: f64 = (c.strengths.iter().zip(&c.owners))
-                        .map(|(s, &v)| s * gammas[v])
-                        .sum();
-                    for (s, &v) in c.strengths.iter().zip(&c.owners) {
-                        sums[v] += s / total;
-                    }
-                    sums
-                },
-            )
-            .reduce(
-                || vec![0.0f64; values],
-                |a, b| a.iter().zip(b).map(|(x, y)| x + y).collect(),
-            );
-        // Value 0 (unknown) never occurs here and keeps strength 1.
-        for v in 1..values {
-            gammas[v] = mm_step(gammas[v], wins[v], denominators[v]);
-        }
-    }
-    let after = owner_top_one(&gammas, &test);
-    let mut out = weights_lines(|l| !is_owner_line(l));
-    writeln!(
-        out,
-        "# owner: fitted alone by `cargo run --release --example train_patterns -- owner \
-         {per_file} {playouts} {every}` on {} positions; top-1 on {} test positions {:.1}% -> {:.1}%.",
-        data.len(),
-        test.len(),
-        100.0 * before,
-        100.0 * after
-    )
-    .unwrap();
-    for (v, gamma) in gammas.iter().enumerate().skip(1) {
-        writeln!(out, "owner {v} {gamma:.4}").unwrap();
-    }
-    std::fs::write(WEIGHTS, out).expect("write the weights");
-    eprintln!("owner strengths {gammas:.3?}; top-1 {before:.3} -> {after:.3}; wrote {WEIGHTS}");
 }
 
 /// One position for the fit of the marked shapes: each candidate's strength without its

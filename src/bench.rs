@@ -14,6 +14,7 @@ use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{Policy, RandomPolicy, playout};
 use crate::search::tree::Tree;
 use crate::search::{Limits, search};
+use crate::tuning::Constants;
 
 /// Runs playouts of `policy` from the empty `size` board for about `duration` on one thread;
 /// returns (playouts, seconds, average moves per playout).
@@ -79,7 +80,7 @@ fn run(seconds_per_round: f64, rounds: usize, bar: &ProgressBar) {
             report(size, rounds, bar, |round| {
                 let duration = Duration::from_secs_f64(seconds_per_round);
                 if heavy {
-                    playouts(size, duration, round, HeavyPolicy::default())
+                    playouts(size, duration, round, HeavyPolicy::for_size(size))
                 } else {
                     playouts(size, duration, round, RandomPolicy::default())
                 }
@@ -163,7 +164,7 @@ fn run_search(seconds: f64, rounds: usize, thread_counts: &[usize], bar: &Progre
                     max_tree_bytes: 1 << 30,
                     seed: 1,
                     komi_offset: 0.0,
-                    tuning: crate::search::Tuning::default(),
+                    constants: Constants::defaults(size),
                     halt: None,
                 };
                 let mut rates = Vec::new();

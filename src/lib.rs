@@ -1,6 +1,7 @@
 //! tengen: a Go engine for the Chinese rules that speaks GTP.
 //!
-//! Layers, each using only those before it: `board` (points, strings, liberties, hash) →
+//! Layers, each using only those before it: `board` (points, strings, liberties, hash) and
+//! `tuning` (every tunable constant of the search and its playouts) →
 //! `game` (history, superko, undo, counting) and `sgf` → `knowledge` (move features, learned
 //! weights, shapes, ladders, dead stones) → `playout` (policies) →
 //! `search` (the tree) → `player` (decisions) → `gtp` (protocol, command table, client) →
@@ -19,3 +20,4 @@ pub mod referee;
 pub mod regress;
 pub mod search;
 pub mod sgf;
+pub mod tuning;

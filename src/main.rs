@@ -12,7 +12,7 @@ use tengen::clock::TimeSystem;
 use tengen::game::Superko;
 use tengen::gtp::{Config, Engine, io::serve_stdio};
 use tengen::player::{Settings, setting};
-use tengen::search::Tuning;
+use tengen::tuning::Tuning;
 use tengen::{bench, referee, regress};
 
 /// A Go engine for the Chinese rules that speaks GTP version 2 on stdin/stdout.

@@ -7,7 +7,8 @@ use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::Game;
 use crate::knowledge::status::{self, Judgement, Status};
-use crate::search::{self, Halt, KeptTree, Limits, Report, Tuning, Watch};
+use crate::search::{self, Halt, KeptTree, Limits, Report, Watch};
+use crate::tuning::Tuning;
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -68,7 +69,7 @@ const RESIGN_STREAK: u32 = 3;
 /// Playouts of each search behind `final_status_list` when the position was not just searched
 /// (fewer if `--playouts` asks for fewer per move).
 const JUDGEMENT_PLAYOUTS: u64 = 3000;
-/// The learned prior of the judgement's searches (`Tuning::learned`).
+/// The learned prior of the judgement's searches (`Constants::learned`).
 const JUDGEMENT_LEARNED_PRIOR: f64 = 8.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +144,7 @@ impl Player {
                 ^ game.board().hash()
                 ^ (game.move_count() as u64).rotate_left(32),
             komi_offset: 0.0,
-            tuning: self.settings.tuning,
+            constants: self.settings.tuning.for_size(game.size()),
             halt: self.interrupt.clone(),
         }
     }
@@ -397,8 +398,8 @@ impl Player {
             // shapes in the playouts. Its short searches with the move choice's settings
             // lean into self-ataris: they called a seki dead and a lone stone in the enemy's
             // area unsettled (`gtp::tests::scoring`).
-            limits.tuning.learned = JUDGEMENT_LEARNED_PRIOR;
-            limits.tuning.shapes = 0.0;
+            limits.constants.learned = JUDGEMENT_LEARNED_PRIOR;
+            limits.constants.shapes = 0.0;
             let expected = search::search(game, game.to_move(), &limits, &self.pool).mean_margin;
             limits.playouts = Some(playouts);
             limits.komi_offset = expected;

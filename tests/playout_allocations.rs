@@ -72,7 +72,7 @@ fn playouts_allocate_nothing() {
             ),
             (
                 "heavy",
-                allocations_in_playouts(size, &mut HeavyPolicy::default()),
+                allocations_in_playouts(size, &mut HeavyPolicy::for_size(size)),
             ),
         ];
         for (policy, (during, moves)) in runs {

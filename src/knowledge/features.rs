@@ -10,12 +10,11 @@ use super::spatial::{self, Dictionary, Window};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
-/// last move, distance to the move before, line, the largest known large shape (`spatial`)
-/// and who owns the point at the end of playouts from the position (`owner_value`; only a
-/// search knows it). The model knows 3×3 shapes by their canonical key
+/// last move, distance to the move before, line and the largest known large shape
+/// (`spatial`). The model knows 3×3 shapes by their canonical key
 /// (`pattern::canonical`), the same for every rotation, reflection and colour swap, with
 /// atari marks (`pattern::shape_key`).
-pub const GROUPS: usize = 10;
+pub const GROUPS: usize = 9;
 
 /// A move's value in every group.
 pub type Features = [u32; GROUPS];
@@ -29,7 +28,6 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "before_last",
     "line",
     "spatial",
-    "owner",
 ];
 /// Indices of the tactical groups.
 pub const CAPTURE: usize = 1;
@@ -38,7 +36,6 @@ pub const SELF_ATARI: usize = 3;
 pub const ATARI: usize = 4;
 pub const LINE: usize = 7;
 pub const SPATIAL: usize = 8;
-pub const OWNER: usize = 9;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] = [
     1 << 20,
@@ -50,11 +47,7 @@ pub const GROUP_SIZES: [usize; GROUPS] = [
     MAX_DISTANCE + 1,
     5,
     1 << 16,
-    OWNER_VALUES,
 ];
-
-/// The owner group's values: 0 when unknown, else one of nine shares of the playouts.
-const OWNER_VALUES: usize = 10;
 
 /// Distances `|dx| + |dy| + max(|dx|, |dy|)` up to this count; farther is "none" (0).
 const MAX_DISTANCE: usize = 17;
@@ -88,17 +81,7 @@ pub fn features_with(
         distance(board, p, before),
         line(board, p),
         shapes.largest(board, window, p).min(u32::from(u16::MAX)),
-        0,
     ]
-}
-
-/// The owner group's value of a move whose point the mover owned at the end of `share` of
-/// the playouts (0 to 1): 1 for never up to 9 for always, in nine equal steps (Pachi's
-/// MC-owner feature). A point the opponent holds firmly is rarely worth playing, nor is one
-/// already one's own; the contested ones are.
-pub fn owner_value(share: f64) -> u32 {
-    let steps = (OWNER_VALUES - 1) as f64;
-    1 + (share * steps).floor().clamp(0.0, steps - 1.0) as u32
 }
 
 /// Capture (0 none, 1 one stone, 2 more, 3 the string of the last move), escape from atari
@@ -201,19 +184,6 @@ mod tests {
         {
             assert!((*f as usize) < GROUP_SIZES[g], "group {g}");
         }
-    }
-
-    #[test]
-    fn owner_values_split_the_shares_in_nine() {
-        let values: Vec<u32> = [0.0, 0.1, 0.12, 0.5, 0.88, 0.9, 1.0]
-            .map(owner_value)
-            .to_vec();
-        assert_eq!(values, [1, 1, 2, 5, 8, 9, 9]);
-        assert_eq!(
-            features(&Board::new(9), Color::Black, Board::new(9).point(4, 4))[OWNER],
-            0,
-            "unknown outside a search"
-        );
     }
 
     #[test]

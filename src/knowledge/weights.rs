@@ -4,11 +4,9 @@
 
 use std::sync::OnceLock;
 
-use super::features::{
-    CAPTURE, ESCAPE, Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, tactics,
-};
+use super::features::{Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL};
 use super::{pattern, spatial};
-use crate::board::{Board, Color, Point};
+use crate::board::Color;
 
 const WEIGHTS: &str = include_str!("weights.txt");
 
@@ -99,23 +97,6 @@ pub fn shape_strength(key: u32, color: Color) -> f32 {
         .map_or(plain, |i| marked[i].1)
 }
 
-/// The model's strength of `color`'s move at `p` by its 3×3 shape with atari marks and by
-/// what it captures or saves, what the playouts' shape rule weighs: the marked shapes were
-/// fitted beside the capture and escape groups, which carry most of the worth of such moves,
-/// so a marked shape alone undervalues them. Only a move beside a string in atari (a marked
-/// shape) can capture or escape, so the others are not read.
-pub fn local_strength(board: &Board, color: Color, p: Point) -> f32 {
-    let g = &model().gammas;
-    let key = pattern::shape_key(board, p);
-    let (capture, escape) = if pattern::has_atari_marks(key) {
-        let (capture, escape, _) = tactics(board, color, p, board.last_moves()[0]);
-        (capture as usize, escape as usize)
-    } else {
-        (0, 0)
-    };
-    shape_strength(key, color) * g[CAPTURE][capture] * g[ESCAPE][escape]
-}
-
 /// The model's strength of a move of `color` with the features `f` (see `features`). The
 /// shape counts without its atari marks: the capture and escape groups say most of what they
 /// would add (with them the favourite is the move played 0.14 points more often), and in short searches
@@ -180,27 +161,6 @@ mod tests {
             pattern::has_atari_marks(key) && (gamma / plain - 1.0).abs() > 0.5
         });
         assert!(differs);
-    }
-
-    #[test]
-    fn the_playouts_weigh_a_capture_by_its_shape_and_what_it_takes() {
-        // White D5 is in atari; Black D4 takes it.
-        let board = Board::from_diagram(&[
-            ".......", //
-            "...X...", "..XOX..", ".......", ".......", ".......", ".......",
-        ])
-        .unwrap();
-        let g = &model().gammas;
-        let at = |name| board.point_named(name).unwrap();
-        let take = at("D4");
-        let shape = shape_strength(pattern::shape_key(&board, take), Color::Black);
-        let expected = shape * g[CAPTURE][1] * g[ESCAPE][0];
-        assert!((local_strength(&board, Color::Black, take) - expected).abs() < 1e-6);
-        // Far from the stones nothing is read: the shape and the groups' values for none.
-        let far = at("B2");
-        let plain = shape_strength(pattern::shape_key(&board, far), Color::Black);
-        let none = plain * g[CAPTURE][0] * g[ESCAPE][0];
-        assert!((local_strength(&board, Color::Black, far) - none).abs() < 1e-6);
     }
 
     fn shape_of(model: &Model, key: u32, color: Color) -> Option<f32> {

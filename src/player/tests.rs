@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::Superko;
+use crate::tuning::Constants;
 
 fn quick() -> Player {
     Player::new(Settings {
@@ -158,5 +159,24 @@ fn the_default_tree_is_a_quarter_of_the_memory_within_bounds() {
         .and_then(|t| mem_total_kb(&t))
     {
         assert_eq!(mb, (kb / 4096).clamp(64, 1024));
+    }
+}
+
+/// `genmove` searches with the constants of the board's size, the same value `bench` and the
+/// referee's lead graphs play their playouts with (`Constants::defaults`), and `--tune`
+/// changes only what it names.
+#[test]
+fn genmove_plays_the_constants_of_the_board_size() {
+    for size in [9, 13, 19] {
+        let game = Game::new(size, 7.5, Superko::Situational);
+        let limits = quick().limits(&game, None, None);
+        assert_eq!(limits.constants, Constants::defaults(size), "{size}x{size}");
+        let mut tuned = quick();
+        tuned.settings.tuning = Tuning::parse("race=0.5").unwrap();
+        let expected = Constants {
+            race: 0.5,
+            ..Constants::defaults(size)
+        };
+        assert_eq!(tuned.limits(&game, None, None).constants, expected);
     }
 }

@@ -4,9 +4,12 @@
 //! end with two consecutive passes (or a move cap against endless cycles, which the simple ko
 //! rule alone does not prevent).
 
+mod candidates;
+mod chance;
+mod fights;
 pub mod heavy;
 pub mod ownership;
-pub mod replies;
+mod shape;
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -41,11 +44,25 @@ impl RandomPolicy {
     /// Whether this draw refuses `p`: a bad self-atari or an idle sacrifice, each at its rate.
     pub fn refuses(&self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> bool {
         refused(self.self_atari_rejection, rng, || {
-            heavy::bad_self_atari(board, color, p)
+            bad_self_atari(board, color, p)
         }) || refused(self.idle_sacrifice_rejection, rng, || {
             board.is_idle_sacrifice(color, p)
         })
     }
+}
+
+/// A move worth suggesting: legal, not into an own eye, not a self-atari of a larger string
+/// unless it is a nakade sacrifice.
+fn sensible(board: &Board, color: Color, p: Point) -> bool {
+    board.is_empty_point(p)
+        && !board.is_eye(color, p)
+        && board.is_legal(color, p)
+        && !bad_self_atari(board, color, p)
+}
+
+/// A self-atari of two or more stones that is no nakade sacrifice.
+pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    board.is_self_atari(color, p) && !board.is_nakade_sacrifice(color, p)
 }
 
 /// Whether a move is refused at `rate` when `is_bad`; the test runs only at a rate above 0,

@@ -98,12 +98,13 @@ pub fn lead_by_move(game: &Game, playouts: usize) -> Vec<f64> {
     let (start, mut color) = game.start();
     let mut board = start.clone();
     let mut rng = SmallRng::seed_from_u64(1);
+    let mut policy = HeavyPolicy::for_size(game.size());
     let komi = game.effective_komi();
     let mut lead = |board: &Board, color: Color| {
         let mut total = 0.0;
         for _ in 0..playouts {
             let mut after = board.clone();
-            playout(&mut after, color, &mut HeavyPolicy::default(), &mut rng);
+            playout(&mut after, color, &mut policy, &mut rng);
             let score: i32 = after
                 .points()
                 .map(|p| match final_owner(&after, p) {

@@ -7,9 +7,7 @@
 //! escape keeps only `--tune escape=S` of the model's wins, since the model reads no
 //! ladders); with
 //! boards of 13×13 and larger, the line of a move in an open area adds virtual wins on the
-//! third line and losses on the first two (`--tune lines=W`). With `--tune bulk=B` a
-//! capture or an escape adds B units of virtual wins for every stone beyond the first.
-//! Pass loses unless the opponent just passed.
+//! third line and losses on the first two (`--tune lines=W`). Pass loses unless the opponent just passed.
 
 use crate::board::{Board, Color, Point};
 use crate::knowledge::features::{
@@ -17,17 +15,13 @@ use crate::knowledge::features::{
 };
 use crate::knowledge::ladder;
 
-use super::Tuning;
+use crate::tuning::Constants;
 
 /// Virtual games of one piece of knowledge.
-fn unit(board: &Board, tuning: &Tuning) -> u32 {
+fn unit(board: &Board, constants: &Constants) -> u32 {
     let base = if board.size() <= 13 { 10.0 } else { 20.0 };
-    (base * tuning.prior).round() as u32
+    (base * constants.prior).round() as u32
 }
-
-/// The most stones beyond the first that `--tune bulk` counts: past a dozen stones a
-/// capture or an escape decides the game anyway.
-const BULK_STONES: usize = 10;
 
 /// Accumulates virtual games.
 struct Prior {
@@ -52,35 +46,25 @@ pub fn for_move(
     p: Point,
     f: &Features,
     share: f64,
-    tuning: &Tuning,
+    constants: &Constants,
 ) -> (u32, u32) {
-    let u = unit(board, tuning);
+    let u = unit(board, constants);
     // Tactics the model sees only in part (it knows no string sizes and reads no ladders):
     // taking a string in atari, or saving one's own unless the ladder works.
     let (captures, self_atari) = (f[CAPTURE] > 0, f[SELF_ATARI] > 0);
     let escapes = f[ESCAPE] > 0;
     let failed_escape = escapes && ladder::is_failed_escape(board, color, p);
     let learned = if failed_escape {
-        tuning.learned * tuning.escape
+        constants.learned * constants.escape
     } else {
-        tuning.learned
+        constants.learned
     };
     let mut prior = Prior { visits: 0, wins: 0 };
-    prior.add((tuning.even * f64::from(u)).round() as u32, 0.5);
+    prior.add((constants.even * f64::from(u)).round() as u32, 0.5);
     prior.add((learned * share.sqrt() * f64::from(u)).round() as u32, 1.0);
     let ladder_atari = f[ATARI] > 0 && ladder::is_ladder_atari(board, color, p);
     if captures || (escapes && !failed_escape) || ladder_atari {
         prior.add(2 * u, 1.0);
-    }
-    if tuning.bulk > 0.0 && (captures || (escapes && !failed_escape)) {
-        let saved = if failed_escape {
-            0
-        } else {
-            board.stones_saved(color, p)
-        };
-        let stones = board.stones_taken(color, p) + saved;
-        let extra = stones.saturating_sub(1).min(BULK_STONES) as f64;
-        prior.add((tuning.bulk * extra * f64::from(u)).round() as u32, 1.0);
     }
     if failed_escape {
         prior.add(2 * u, 0.0);
@@ -88,7 +72,13 @@ pub fn for_move(
     if self_atari {
         prior.add(u, 0.0);
     }
-    add_line_prior(&mut prior, board, p, f[LINE], tuning.lines * f64::from(u));
+    add_line_prior(
+        &mut prior,
+        board,
+        p,
+        f[LINE],
+        constants.lines * f64::from(u),
+    );
     (prior.visits, prior.wins)
 }
 
@@ -111,17 +101,17 @@ fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u32, games: 
 /// the second line from move 11 on, and played such moves at moves 7–9 in three games of
 /// five. Strong players play 2.5% of their first ten moves there, 18% of the next ten (mostly
 /// joseki in the corners), which tengen now leaves to the middle game.
-pub fn is_wasted_in_opening(board: &Board, color: Color, p: Point, tuning: &Tuning) -> bool {
+pub fn is_wasted_in_opening(board: &Board, color: Color, p: Point, constants: &Constants) -> bool {
     let size = board.size();
     size > 13
-        && size * size - board.empty_count() < tuning.opening as usize
+        && size * size - board.empty_count() < constants.opening as usize
         && line(board, p) < 2
         && board.stones_taken(color, p) == 0
         && board.stones_saved(color, p) == 0
 }
 
-pub fn for_pass(board: &Board, tuning: &Tuning) -> (u32, u32) {
-    let u = unit(board, tuning);
+pub fn for_pass(board: &Board, constants: &Constants) -> (u32, u32) {
+    let u = unit(board, constants);
     let mut prior = Prior { visits: 0, wins: 0 };
     let opponent_passed =
         board.last_moves()[0].is_none() && board.empty_count() < board.size() * board.size();
@@ -171,7 +161,7 @@ mod tests {
                 p,
                 &features(p),
                 share,
-                &Tuning::default(),
+                &Constants::defaults(9),
             );
             (f64::from(wins) / 2.0, f64::from(visits))
         };
@@ -195,39 +185,6 @@ mod tests {
         assert!(wins / visits > 0.6, "{wins}/{visits}");
     }
 
-    /// Black C5 takes three white stones, Black B7 one: with `bulk` the larger capture
-    /// gains two units of virtual wins a stone beyond the first, the single stone nothing.
-    #[test]
-    fn bulk_weighs_a_capture_by_its_stones() {
-        let board = Board::from_diagram(&[
-            ".X.......",
-            "XOX......",
-            ".........",
-            "...XXX...",
-            "...OOOX..",
-            "...XXX...",
-            ".........",
-            ".........",
-            ".........",
-        ])
-        .unwrap();
-        let wins = |name: &str, bulk: f64| {
-            let p = board.point_named(name).unwrap();
-            let f = features(&board, Color::Black, p);
-            let tuning = Tuning {
-                bulk,
-                ..Tuning::default()
-            };
-            let (_, wins) = for_move(&board, Color::Black, p, &f, 0.1, &tuning);
-            wins
-        };
-        let u = unit(&board, &Tuning::default());
-        // Wins are counted in half points.
-        assert_eq!(wins("C5", 1.0), wins("C5", 0.0) + 2 * 2 * u);
-        assert_eq!(wins("B7", 1.0), wins("B7", 0.0));
-        assert!(wins("C5", 0.0) > 0);
-    }
-
     /// A larger even prior adds virtual games at an even result, the same to every move.
     #[test]
     fn the_even_prior_adds_even_games() {
@@ -235,13 +192,13 @@ mod tests {
         let p = board.point_named("E5").unwrap();
         let f = features(&board, Color::Black, p);
         let prior = |even: f64| {
-            let tuning = Tuning {
+            let constants = Constants {
                 even,
-                ..Tuning::default()
+                ..Constants::defaults(9)
             };
-            for_move(&board, Color::Black, p, &f, 0.1, &tuning)
+            for_move(&board, Color::Black, p, &f, 0.1, &constants)
         };
-        let u = unit(&board, &Tuning::default());
+        let u = unit(&board, &Constants::defaults(9));
         let ((visits, wins), (more_visits, more_wins)) = (prior(1.0), prior(2.0));
         assert_eq!(more_visits, visits + u);
         // Wins are counted in half points: u games at 0.5 are u half points.
@@ -276,11 +233,11 @@ mod tests {
             let e4 = board.point_named("E4").unwrap();
             let f = features(board, Color::White, e4);
             assert!(f[ESCAPE] > 0);
-            let tuning = Tuning {
+            let constants = Constants {
                 escape,
-                ..Tuning::default()
+                ..Constants::defaults(9)
             };
-            let (visits, wins) = for_move(board, Color::White, e4, &f, 0.2, &tuning);
+            let (visits, wins) = for_move(board, Color::White, e4, &f, 0.2, &constants);
             f64::from(wins) / (2.0 * f64::from(visits))
         };
         let caught = ladder(false);
@@ -297,11 +254,11 @@ mod tests {
     #[test]
     fn the_line_prior_favours_the_third_line_in_open_areas() {
         let mut board = Board::new(19);
-        let tuning = Tuning::default();
+        let constants = Constants::defaults(19);
         let value = |board: &Board, name: &str| {
             let p = board.point_named(name).unwrap();
             let f = features(board, Color::Black, p);
-            let (visits, wins) = for_move(board, Color::Black, p, &f, 0.0, &tuning);
+            let (visits, wins) = for_move(board, Color::Black, p, &f, 0.0, &constants);
             f64::from(wins) / (2.0 * f64::from(visits))
         };
         let (first, second, third, fourth) = (
@@ -326,10 +283,10 @@ mod tests {
     /// except a capture or an escape from atari; not on 13x13, nor after the opening.
     #[test]
     fn the_opening_leaves_out_edge_moves_that_neither_capture_nor_save() {
-        let tuning = Tuning::default();
+        let constants = Constants::defaults(19);
         let wasted = |board: &Board, color: Color, name: &str| {
             let p = board.point_named(name).unwrap();
-            is_wasted_in_opening(board, color, p, &tuning)
+            is_wasted_in_opening(board, color, p, &constants)
         };
         let mut board = Board::new(19);
         // White D3, C2 and D1 leave Black D2 one liberty, E2.

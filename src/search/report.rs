@@ -63,21 +63,18 @@ impl Report {
 pub(super) fn report(shared: &Shared) -> Report {
     let tree = &shared.tree;
     let children = tree.node(Tree::ROOT).children().unwrap_or(0..0);
-    // Each move with its own games and their mean result, for `lead_by_lower_bound`.
-    let mut moves: Vec<(RootMove, (u32, f64))> = children
+    let mut moves: Vec<RootMove> = children
         .clone()
         .map(|i| {
             let n = tree.node(i);
             let s = n.stats();
-            ((n.mv(), s.visits, s.winrate()), n.own_result())
+            (n.mv(), s.visits, s.winrate())
         })
         .collect();
-    moves.sort_by(|(a, _), (b, _)| {
+    moves.sort_by(|a, b| {
         b.1.cmp(&a.1)
             .then((a.0 == Move::Pass).cmp(&(b.0 == Move::Pass)))
     });
-    lead_by_lower_bound(&mut moves, shared.limits.tuning.lcb);
-    let moves = moves.into_iter().map(|(m, _)| m).collect();
     let playouts = shared.finished.load(Relaxed);
     let ownership = shared.ownership.shares();
     Report {
@@ -91,34 +88,6 @@ pub(super) fn report(shared: &Shared) -> Report {
         mean_margin: shared.margins.load(Relaxed) as f64 / 2.0 / playouts.max(1) as f64
             + shared.limits.komi_offset,
     }
-}
-
-/// Moves with at least one in this many of the most games may lead by their lower bound
-/// (`lead_by_lower_bound`); fewer games say too little.
-const LOWER_BOUND_SHARE: u32 = 10;
-
-/// With `z` above 0 (`--tune lcb=Z`), puts first among `moves` (most visited first, each
-/// with its own games and their mean result) the one whose own result less `z` standard
-/// errors is highest, of those with a tenth of the most games or more: a move with fewer
-/// games but a clearly better result is better than the most visited one, which its prior
-/// or its AMAF may have pushed ahead (Leela Zero and KataGo choose so). Priors are left
-/// out: their virtual wins would make a little-searched favourite look sure. The error is
-/// that of a mean of `games` results, at most 0.5 / √games.
-fn lead_by_lower_bound<T>(moves: &mut [(T, (u32, f64))], z: f64) {
-    let most = moves
-        .iter()
-        .map(|(_, (games, _))| *games)
-        .max()
-        .unwrap_or(0);
-    if z <= 0.0 || most == 0 {
-        return;
-    }
-    let bound = |&(games, rate): &(u32, f64)| rate - z * 0.5 / f64::from(games.max(1)).sqrt();
-    let best = (0..moves.len())
-        .filter(|&i| moves[i].1.0 * LOWER_BOUND_SHARE >= most)
-        .max_by(|&a, &b| bound(&moves[a].1).total_cmp(&bound(&moves[b].1)))
-        .unwrap_or(0);
-    moves[..=best].rotate_right(1);
 }
 
 /// The root moves with games of their own, most visited first.
@@ -161,43 +130,4 @@ fn line_below(tree: &Tree, mut node: u32) -> Vec<Move> {
         node = best;
     }
     line
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Point;
-
-    fn play(i: usize) -> Move {
-        Move::Play(Point::new(i))
-    }
-
-    /// A move with a third of the games but a win rate clearly better comes first; one whose
-    /// edge is within the errors does not, nor does one with too few games to count.
-    #[test]
-    fn the_lower_bound_puts_a_clearly_better_move_first() {
-        let list = |second: f64| {
-            vec![
-                (play(1), (1000, 0.45)),
-                (play(2), (300, second)),
-                (play(3), (50, 0.95)),
-            ]
-        };
-        let mut moves = list(0.60);
-        lead_by_lower_bound(&mut moves, 2.0);
-        assert_eq!(
-            moves,
-            vec![
-                (play(2), (300, 0.60)),
-                (play(1), (1000, 0.45)),
-                (play(3), (50, 0.95))
-            ]
-        );
-        let mut moves = list(0.47);
-        lead_by_lower_bound(&mut moves, 2.0);
-        assert_eq!(moves, list(0.47));
-        let mut moves = list(0.60);
-        lead_by_lower_bound(&mut moves, 0.0);
-        assert_eq!(moves, list(0.60));
-    }
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::board::Move;
 use crate::game::Superko;
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -15,7 +16,7 @@ pub(super) fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
         max_tree_bytes: 64 << 20,
         seed,
         komi_offset: 0.0,
-        tuning: Tuning::default(),
+        constants: Constants::defaults(9),
         halt: None,
     }
 }
@@ -140,109 +141,4 @@ fn a_close_race_between_the_two_best_moves_is_unclear() {
     assert!(unclear(stats(300, 300), stats(250, 250)));
     // Behind in visits but winning more often: it may still overtake.
     assert!(unclear(stats(300, 300), stats(100, 120)));
-}
-
-/// With the owner feature (`--tune owner=N`), a move deep in the area White holds starts with
-/// fewer virtual games than without it, and a move in the open does not.
-#[test]
-fn the_owner_feature_lowers_the_prior_of_moves_in_settled_areas() {
-    let game = game_from(
-        &[
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-            "......O..",
-        ],
-        Color::Black,
-        7.5,
-    );
-    let priors = |owner: f64| {
-        let mut limits = limits(1, 1, 5);
-        limits.tuning.owner = owner;
-        let tree = Tree::new(limits.max_tree_bytes);
-        let (_, tree) = search_tree(&game, Color::Black, &limits, &pool(1), tree, None);
-        let children = tree.node(Tree::ROOT).children().unwrap();
-        let prior = |name: &str| {
-            let p = game.board().point_named(name).unwrap();
-            let mut nodes = children.clone().map(|i| tree.node(i));
-            nodes
-                .find(|n| n.mv() == Move::Play(p))
-                .unwrap()
-                .prior_visits()
-        };
-        (prior("H5"), prior("D5"))
-    };
-    let (inside, open) = priors(0.0);
-    let (inside_owned, open_owned) = priors(200.0);
-    assert!(inside_owned < inside, "{inside_owned} {inside}");
-    assert!(open_owned >= open, "{open_owned} {open}");
-}
-
-#[test]
-fn a_selection_without_amaf_goes_by_the_moves_own_results() {
-    // Two moves as in a lost 13x13 game: a capture of five stones whose AMAF is poor (the
-    // point is often played later, when the stones are safe) but whose own games (here its
-    // prior) are good, and a move with thousands of middling games.
-    let tree = Tree::new(1 << 20);
-    let root = tree.node(Tree::ROOT);
-    assert!(root.try_begin_expansion());
-    let first = tree.allocate(2).unwrap();
-    let (capture, other) = (first, first + 1);
-    tree.node(capture)
-        .init(Move::Play(Point::default()), 33, 56);
-    tree.node(other).init(Move::Pass, 5430, 4684);
-    for (node, wins, losses) in [(capture, 1108, 1767), (other, 2184, 3106)] {
-        tree.node(node).add_amaf(2, wins);
-        tree.node(node).add_amaf(0, losses);
-    }
-    root.finish_expansion(first, 2);
-    let tuning = Tuning::default();
-    assert_eq!(select(&tree, root, &tuning, 3000.0, true), Some(other));
-    assert_eq!(select(&tree, root, &tuning, 3000.0, false), Some(capture));
-    // Marked to be chosen by its own games, the capture wins every selection.
-    tree.node(capture).choose_by_own_games();
-    assert_eq!(select(&tree, root, &tuning, 3000.0, true), Some(capture));
-}
-
-/// The position of `results/amaf-blind-capture`: White's five stones K9-L9-L8-L10-M10 have
-/// one liberty, N10, and Black's M9-M8 one, N8.
-fn blind_capture_game() -> Game {
-    let script =
-        include_str!("../../gtp-scripts/bench/results/amaf-blind-capture/black-to-move.gtp");
-    let mut game = Game::new(13, 7.5, Superko::Situational);
-    for line in script.lines() {
-        let Some(rest) = line.strip_prefix("play ") else {
-            continue;
-        };
-        let (color, point) = rest.split_once(' ').unwrap();
-        let color = if color == "B" {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let p = game.board().point_named(point).unwrap();
-        game.play(color, Move::Play(p)).unwrap();
-    }
-    game
-}
-
-#[test]
-fn captures_judged_by_their_own_games_find_the_big_capture() {
-    let game = blind_capture_game();
-    let n10 = game.board().point_named("N10").unwrap();
-    assert_eq!(game.board().stones_taken(Color::Black, n10), 5);
-    let mut limits = limits(5000, 1, 2);
-    limits.tuning.owncapture = 2;
-    let report = search(&game, Color::Black, &limits, &pool(1));
-    assert_eq!(
-        name(&game, report.best().unwrap().0),
-        "N10",
-        "{:?}",
-        &report.moves[..3]
-    );
 }

@@ -3,7 +3,7 @@
 //! without locks. A node is published to other threads only once its children are written.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicUsize, Ordering::*};
 
 use crate::board::{Move, Point};
 
@@ -34,9 +34,6 @@ pub struct Node {
     prior: AtomicU16,
     prior_wins: AtomicU16,
     state: AtomicU8,
-    /// A capture or an escape whose AMAF statistics are left out when it is chosen (`--tune
-    /// owncapture=S`, `ownescape=S`).
-    own_only: AtomicBool,
 }
 
 /// A snapshot of a node's statistics.
@@ -97,16 +94,6 @@ impl Node {
         self.virtual_loss.store(0, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
-        self.own_only.store(false, Relaxed);
-    }
-
-    /// Marks the move to be chosen by its own games alone, AMAF left out.
-    pub fn choose_by_own_games(&self) {
-        self.own_only.store(true, Relaxed);
-    }
-
-    pub fn is_chosen_by_own_games(&self) -> bool {
-        self.own_only.load(Relaxed)
     }
 
     /// Games actually played through the node (priors not counted).
@@ -194,7 +181,6 @@ impl Node {
         self.prior.store(other.prior.load(Relaxed), Relaxed);
         self.prior_wins
             .store(other.prior_wins.load(Relaxed), Relaxed);
-        self.own_only.store(other.own_only.load(Relaxed), Relaxed);
         self.virtual_loss.store(0, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
