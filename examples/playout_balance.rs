@@ -14,8 +14,8 @@
 //! gives the difference its standard error.
 //!
 //! Run: `cargo run --release --example playout_balance -- SOURCE COUNT PLAYOUTS
-//! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" ko=0.4 nakade=0.8` (COUNT games of
-//! the collection) or `… -- gtp-scripts/bench/results/NAME/pachi-9x9.labels 500 2000 ""
+//! [SETTING ...]`, e.g. `… -- pro-aeb-13x13 105 400 "" nakade=0.8 race=0.5` (COUNT games of
+//! the collection) or `… -- LABELS_FILE 500 2000 ""
 //! ladders=1` (COUNT positions of the file), where a setting is what `--tune` takes (""
 //! for the defaults). A collection needs `xz` and `../shared/data/games/`. With `WORST=N` in
 //! the environment each setting also names the N positions it misses most.

@@ -29,7 +29,7 @@ pub struct TimeLeft {
 }
 
 /// Clamps a number of seconds to something usable: finite and not negative.
-fn seconds(s: f64) -> f64 {
+pub(crate) fn seconds(s: f64) -> f64 {
     if s.is_finite() { s.max(0.0) } else { 0.0 }
 }
 
@@ -284,133 +284,6 @@ impl Clock {
         };
         if left.count == 0 {
             left.seconds = seconds(left.seconds - elapsed);
-        }
-    }
-}
-
-/// A player's clock as a referee keeps it: it charges each move and says when time ran out.
-#[derive(Clone, Debug)]
-pub struct GameClock {
-    system: TimeSystem,
-    main: f64,
-    /// Byo-yomi periods, or Canadian stones still to play in the current period.
-    count: u32,
-    /// Seconds left in the current Canadian period.
-    period_left: f64,
-    /// Time left over in a Canadian period goes to the next (the rules' fixed-moves
-    /// periods, art. 12).
-    carry_over: bool,
-}
-
-impl GameClock {
-    pub fn new(system: TimeSystem) -> GameClock {
-        let (main, count, period_left) = match system {
-            TimeSystem::None => (0.0, 0, 0.0),
-            TimeSystem::Absolute { main } => (main, 0, 0.0),
-            TimeSystem::ByoYomi { main, periods, .. } => (main, periods, 0.0),
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => (main, stones, period),
-        };
-        GameClock {
-            system,
-            main,
-            count,
-            period_left,
-            carry_over: false,
-        }
-    }
-
-    /// The fixed-moves variant of Canadian time: what a period leaves over carries over.
-    pub fn with_carry_over(mut self) -> GameClock {
-        self.carry_over = true;
-        self
-    }
-
-    /// After a time loss ruled a pass (art. 22): a fresh overtime period, one byo-yomi period
-    /// or a Canadian period. False for absolute time, which has no overtime to give.
-    pub fn grant_overtime(&mut self) -> bool {
-        self.main = 0.0;
-        match self.system {
-            TimeSystem::ByoYomi { .. } => self.count = 1,
-            TimeSystem::Canadian { period, stones, .. } => {
-                self.count = stones;
-                self.period_left = period;
-            }
-            TimeSystem::None | TimeSystem::Absolute { .. } => return false,
-        }
-        true
-    }
-
-    /// What `time_left` tells the player: main time with 0, or in overtime the period's
-    /// seconds with the periods (byo-yomi, as KGS does) or stones (Canadian) left.
-    pub fn time_left(&self) -> TimeLeft {
-        match self.system {
-            TimeSystem::ByoYomi { period, .. } if self.main <= 0.0 => TimeLeft {
-                seconds: period,
-                count: self.count,
-            },
-            TimeSystem::Canadian { .. } if self.main <= 0.0 => TimeLeft {
-                seconds: self.period_left,
-                count: self.count,
-            },
-            _ => TimeLeft {
-                seconds: self.main,
-                count: 0,
-            },
-        }
-    }
-
-    /// The longest the next move may take.
-    pub fn available(&self) -> f64 {
-        match self.system {
-            TimeSystem::None => f64::INFINITY,
-            TimeSystem::Absolute { .. } => self.main,
-            TimeSystem::ByoYomi { period, .. } => self.main + period * self.count as f64,
-            TimeSystem::Canadian { .. } if self.main > 0.0 => self.main + self.period_left,
-            TimeSystem::Canadian { .. } => self.period_left,
-        }
-    }
-
-    /// Charges a move that took `elapsed` seconds; false when the player overstepped its time.
-    pub fn charge(&mut self, elapsed: f64) -> bool {
-        let elapsed = seconds(elapsed);
-        let from_main = elapsed.min(self.main);
-        self.main -= from_main;
-        let mut over = elapsed - from_main;
-        match self.system {
-            TimeSystem::None => true,
-            TimeSystem::Absolute { .. } => over == 0.0,
-            TimeSystem::ByoYomi { period, .. } => {
-                // Each whole period overstepped is used up; a move inside a period is free.
-                while over > period && self.count > 0 {
-                    over -= period;
-                    self.count -= 1;
-                }
-                over <= period && self.count > 0 || over == 0.0
-            }
-            TimeSystem::Canadian { period, stones, .. } => {
-                if self.main > 0.0 {
-                    return true;
-                }
-                self.period_left -= over;
-                if self.period_left < 0.0 {
-                    return false;
-                }
-                self.count = self.count.saturating_sub(1);
-                if self.count == 0 {
-                    self.count = stones;
-                    let left_over = if self.carry_over {
-                        self.period_left
-                    } else {
-                        0.0
-                    };
-                    self.period_left = period + left_over;
-                }
-                true
-            }
         }
     }
 }

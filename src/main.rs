@@ -233,7 +233,7 @@ fn shard(v: &str) -> Result<(usize, usize), String> {
 }
 
 fn entrant(spec: &str) -> Result<referee::Entrant, String> {
-    referee::Entrant::parse(spec).ok_or_else(|| format!("not an engine command: {spec:?}"))
+    referee::Entrant::parse(spec).map_err(|e| format!("not an engine command: {spec:?}: {e}"))
 }
 
 /// The command line's spelling of a setting: `max_tree_mb` is `--max-tree-mb`.
@@ -383,9 +383,7 @@ fn event(
         entrants,
         format,
         rules: referee::Rules {
-            size,
-            komi: options.komi,
-            handicap: usize::from(options.handicap),
+            game: referee::rules::game_rules(size, options.komi, usize::from(options.handicap)),
             clock: options.clock.unwrap_or(TimeSystem::None),
             carry_over: options.carry_over,
             lag: options.lag,

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use tengen::clock::TimeSystem;
+use tengen::referee::outcome::{Margin, Outcome};
 use tengen::referee::{self, CycleRule, Entrant, Format, Rules};
 
 #[test]
@@ -19,7 +20,7 @@ fn an_illegal_move_is_void_and_the_second_warning_loses() {
         tengen("t", 30),
         rules(5),
     );
-    assert_eq!(record.result, "W+Illegal");
+    assert_eq!(record.result.to_string(), "W+Illegal");
     assert_eq!(record.warnings, [2, 0]);
     assert!(record.moves >= 4, "the first warning did not end the game");
     assert!(
@@ -53,9 +54,12 @@ fn a_repetition_gets_the_events_cycle_ruling() {
         forbidden.rulings
     );
     let drawn = play("cycle-draw", CycleRule::Draw);
-    assert_eq!((drawn.result.as_str(), drawn.moves), ("0", 6));
+    assert_eq!((drawn.result, drawn.moves), (Outcome::Draw, 6));
     assert!(drawn.rulings.contains("art. 20"));
-    assert_eq!(play("cycle-void", CycleRule::NoResult).result, "Void");
+    assert_eq!(
+        play("cycle-void", CycleRule::NoResult).result,
+        Outcome::Void
+    );
     let replayed = play("cycle-replay", CycleRule::Replay);
     assert!(
         replayed.rulings.contains("replayed"),
@@ -63,7 +67,8 @@ fn a_repetition_gets_the_events_cycle_ruling() {
         replayed.rulings
     );
     assert_ne!(
-        replayed.result, "Void",
+        replayed.result,
+        Outcome::Void,
         "the replay (both scripts now pass) has a result"
     );
 }
@@ -76,7 +81,7 @@ fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
         "genmove*) if [ $n -ge 2 ]; then exit 1; fi ;&",
     );
     let record = one_game("crash", crash, tengen("t", 30), rules(5));
-    assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
+    assert_eq!(record.result.to_string(), "W+Forfeit", "{}", record.rulings);
     assert!(record.moves >= 4);
     let record = one_game(
         "garbage",
@@ -84,11 +89,11 @@ fn a_crash_a_garbage_answer_and_a_refused_move_forfeit() {
         scripted("garbage", "xyzzy", ""),
         rules(5),
     );
-    assert_eq!(record.result, "B+Forfeit");
+    assert_eq!(record.result.to_string(), "B+Forfeit");
     assert!(record.rulings.contains("not a move"), "{}", record.rulings);
     let refuser = scripted("refuser", "C3", "play*) printf '? illegal move\\n\\n' ;;");
     let record = one_game("refuse", tengen("t", 30), refuser, rules(5));
-    assert_eq!(record.result, "B+Forfeit");
+    assert_eq!(record.result.to_string(), "B+Forfeit");
     assert!(record.rulings.contains("refused"), "{}", record.rulings);
 }
 
@@ -116,7 +121,12 @@ fn an_engine_that_stops_answering_forfeits_at_the_answer_limit() {
     for (name, engine) in [("silent", silent), ("unended", unended)] {
         let start = Instant::now();
         let record = one_game(name, engine, tengen("t", 30), quick.clone());
-        assert_eq!(record.result, "W+Forfeit", "{name}: {}", record.rulings);
+        assert_eq!(
+            record.result.to_string(),
+            "W+Forfeit",
+            "{name}: {}",
+            record.rulings
+        );
         assert!(record.rulings.contains("no answer"), "{}", record.rulings);
         assert!(
             start.elapsed() < Duration::from_secs(15),
@@ -138,7 +148,7 @@ fn overstepping_byo_yomi_loses_or_once_counts_as_a_pass() {
         ..rules(5)
     };
     let record = one_game("slow", slow(), tengen("t", 30), timed.clone());
-    assert_eq!(record.result, "W+Time");
+    assert_eq!(record.result.to_string(), "W+Time");
     assert!(
         record.rulings.contains("lost on time"),
         "{}",
@@ -147,11 +157,15 @@ fn overstepping_byo_yomi_loses_or_once_counts_as_a_pass() {
     // Komi below zero: White cannot end the game by passing after the void move.
     let lenient = Rules {
         time_loss_is_pass: true,
-        komi: -0.5,
+        game: game_rules(timed.game.size, -0.5, 0),
         ..timed.clone()
     };
     let record = one_game("slow-pass", slow(), tengen("t", 30), lenient);
-    assert_eq!(record.result, "W+Time", "the second time loss still loses");
+    assert_eq!(
+        record.result.to_string(),
+        "W+Time",
+        "the second time loss still loses"
+    );
     assert!(
         record.rulings.contains("counted as a pass"),
         "{}",
@@ -165,7 +179,11 @@ fn overstepping_byo_yomi_loses_or_once_counts_as_a_pass() {
         ..timed
     };
     let record = one_game("slow-lag", slow(), tengen("t", 30), forgiving);
-    assert!(!record.result.ends_with("+Time"), "{}", record.result);
+    assert!(
+        !matches!(record.result, Outcome::Win(_, Margin::Time)),
+        "{}",
+        record.result
+    );
 }
 
 #[test]
@@ -178,7 +196,7 @@ fn a_dead_stone_dispute_is_settled_by_play() {
     );
     let record = one_game("dispute", liar, tengen("t", 200), rules(5));
     assert!(record.rulings.contains("disputed"), "{}", record.rulings);
-    assert!(record.result.starts_with('W') || record.result.starts_with('B'));
+    assert!(record.result.winner().is_some(), "{}", record.result);
 }
 
 /// An engine that cannot start, does not speak GTP 2 or lacks a command a game needs stops

@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
+use tengen::board::Color;
 use tengen::clock::TimeSystem;
+use tengen::referee::outcome::{Forfeit, Margin, Outcome};
 use tengen::referee::{self, Entrant, Event, Format, Rules};
 
 fn require_gnugo() {
@@ -60,7 +62,7 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
         Entrant::parse("gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 1").unwrap();
     let timed = Rules {
         clock: TimeSystem::Absolute { main: 60.0 },
-        komi: 7.5,
+        game: game_rules(7, 7.5, 0),
         ..rules(7)
     };
     let ev = event(
@@ -80,11 +82,7 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
         assert_eq!(sgf["time_limit"], 60.0);
         assert_eq!(sgf["overtime"], serde_json::Value::Null);
         let result = sgf["result"].as_str().unwrap();
-        let short = record
-            .result
-            .replace("+Resign", "+R")
-            .replace("+Time", "+T");
-        assert_eq!(result, short.replace("+Forfeit", "+F"), "{record:?}");
+        assert_eq!(result, record.result.sgf(), "{record:?}");
         assert_eq!(sgf["moves"].as_array().unwrap().len(), record.moves);
         let black = if record.black == 0 { "tengen" } else { "gnugo" };
         assert!(
@@ -191,7 +189,7 @@ fn shards_split_a_round_robin_and_merge_back() {
         .map(|i| tengen(&format!("t{i}"), 20 + 10 * i))
         .collect();
     let handicap = Rules {
-        handicap: 2,
+        game: game_rules(7, 0.5, 2),
         ..rules(7)
     };
     let base = event(
@@ -248,7 +246,7 @@ fn gnugo_and_opening(record: &str, size: usize, seed: u32) -> (Entrant, Rules) {
     ))
     .unwrap();
     let rules = Rules {
-        komi: 7.5,
+        game: game_rules(size, 7.5, 0),
         opening: referee::rules::opening_from_sgf(&text, size).unwrap(),
         ..rules(size)
     };
@@ -285,7 +283,7 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
     // Play went on past the opening and the two passes, and the game was counted.
     assert!(record.moves > opening.len() + 2, "{record:?}");
     assert!(
-        record.result.parse::<f64>().is_ok() || record.result[2..].parse::<f64>().is_ok(),
+        record.result.points().is_some() || record.result == Outcome::Draw,
         "{}",
         record.result
     );
@@ -306,10 +304,16 @@ fn a_real_engine_crash_forfeits_the_game() {
         ..rules
     };
     let record = one_game("gnugo-crash", gnugo, tengen("tengen", 50), rules);
-    assert_eq!(record.result, "W+Forfeit", "{}", record.rulings);
+    assert_eq!(
+        record.result,
+        Outcome::Win(Color::White, Margin::Forfeit(Forfeit::Crash)),
+        "{}",
+        record.rulings
+    );
+    assert!(record.result.is_crash());
     assert_eq!(record.moves, opening.len());
     assert!(
-        record.rulings.contains("Black failed"),
+        record.rulings.contains("Black crashed"),
         "{}",
         record.rulings
     );

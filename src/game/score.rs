@@ -162,7 +162,7 @@ fn side_letter(c: Color) -> char {
 }
 
 /// Points with one decimal (`7.5`, `2.0`) unless the value needs more.
-fn points_text(points: f64) -> String {
+pub fn points_text(points: f64) -> String {
     if (points * 10.0).fract() == 0.0 {
         format!("{points:.1}")
     } else {

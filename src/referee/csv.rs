@@ -1,6 +1,7 @@
 //! `games.csv`: one row a game, for spreadsheets (RFC 4180: comma-separated, fields with a
 //! comma, a quote or a line end quoted, quotes doubled).
 
+use super::outcome::Outcome;
 use super::results::Record;
 
 const COLUMNS: [&str; 15] = [
@@ -29,12 +30,12 @@ fn field(text: &str) -> String {
     }
 }
 
-/// The margin in points of a counted result (`B+1.5` gives 1.5), empty for other endings.
-fn margin(result: &str) -> String {
+/// The winner's margin in points of a counted result (`B+1.5` gives 1.5), empty for other
+/// endings.
+fn margin(result: Outcome) -> String {
     result
-        .get(2..)
-        .and_then(|m| m.parse::<f64>().ok())
-        .map_or(String::new(), |m| m.to_string())
+        .points()
+        .map_or(String::new(), |m| m.abs().to_string())
 }
 
 /// The games as CSV, with a header row.
@@ -52,10 +53,10 @@ pub fn games(names: &[String], results: &[Record]) -> String {
             r.round.to_string(),
             names[r.black].clone(),
             names[r.white].clone(),
-            r.result.clone(),
+            r.result.to_string(),
             winner.to_string(),
             colour.to_string(),
-            margin(&r.result),
+            margin(r.result),
             r.moves.to_string(),
             format!("{:.1}", r.time[0]),
             format!("{:.1}", r.time[1]),
@@ -83,7 +84,7 @@ mod tests {
             round: 1,
             black: 0,
             white: 1,
-            result: "W+3.5".into(),
+            result: Outcome::parse("W+3.5", "").unwrap(),
             moves: 120,
             time: [10.04, 9.0],
             warnings: [0, 1],
@@ -99,7 +100,7 @@ mod tests {
             lines[1],
             "g1,1,tengen,\"gnu, go\",W+3.5,\"gnu, go\",W,3.5,120,10.0,9.0,0,1,\"a \"\"ruling\"\"\",games/g1.sgf"
         );
-        game.result = "B+Resign".into();
+        game.result = Outcome::parse("B+Resign", "").unwrap();
         let text = games(&names, &[game]);
         assert!(text.contains(",B+Resign,tengen,B,,120,"), "{text}");
     }

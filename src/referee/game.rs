@@ -17,9 +17,11 @@
 use std::io;
 use std::time::{Duration, Instant};
 
+use super::clock::GameClock;
+use super::outcome::{CRASHED, Forfeit, Margin, Outcome, letter};
 use super::rules::{CycleRule, Rules};
 use crate::board::{Color, Move, Point};
-use crate::clock::{GameClock, TimeSystem};
+use crate::clock::TimeSystem;
 use crate::game::score::{GameResult, area};
 use crate::game::{Game, MoveError, Superko};
 use crate::gtp::client::Client;
@@ -27,9 +29,7 @@ use crate::gtp::client::Client;
 /// How a game ended, for both sides.
 #[derive(Clone, Debug)]
 pub struct Played {
-    /// `B+1.5`, `W+Resign`, `B+Time`, `W+Forfeit`, `B+Illegal`, `0` (a draw) or `Void` (no
-    /// result).
-    pub result: String,
+    pub result: Outcome,
     pub moves: usize,
     /// Seconds used by Black and by White.
     pub time: [f64; 2],
@@ -49,7 +49,7 @@ pub struct Played {
 
 impl Played {
     /// A game that ended before its first move: `result` and the ruling that gave it.
-    pub fn before_play(result: String, ruling: String, rules: &Rules) -> Played {
+    pub fn before_play(result: Outcome, ruling: String, rules: &Rules) -> Played {
         Played {
             result,
             moves: 0,
@@ -58,25 +58,21 @@ impl Played {
             rulings: vec![ruling],
             slowest: [None; 2],
             annotations: Vec::new(),
-            game: Game::new(rules.size, rules.komi, Superko::Positional),
+            game: Game::new(rules.game.size, rules.game.komi, Superko::Positional),
             dead: Vec::new(),
         }
     }
 
     /// The winner's colour; `None` for a draw or no result.
     pub fn winner(&self) -> Option<Color> {
-        match self.result.as_bytes().first() {
-            Some(b'B') => Some(Color::Black),
-            Some(b'W') => Some(Color::White),
-            _ => None,
-        }
+        self.result.winner()
     }
 }
 
 /// Why play stopped early.
 enum Stop {
-    /// A decided result (`W+Resign`, `B+Time`, ...).
-    Result(String),
+    /// A decided result (a resignation, a loss on time, ...).
+    Result(Outcome),
     /// A repetition under a cycle rule other than `Forbid`.
     Cycle,
 }
@@ -111,9 +107,9 @@ fn setup(
     handicap: &[String],
     opening: &[String],
 ) -> io::Result<()> {
-    engine.ask(&format!("boardsize {}", rules.size))?;
+    engine.ask(&format!("boardsize {}", rules.game.size))?;
     engine.ask("clear_board")?;
-    engine.ask(&format!("komi {}", rules.komi))?;
+    engine.ask(&format!("komi {}", rules.game.komi))?;
     if !handicap.is_empty() {
         // The stones are the fixed points: `fixed_handicap` places the same ones.
         if engine.ask("known_command set_free_handicap")? == "true" {
@@ -150,11 +146,9 @@ fn dead_list(engine: &mut Client, game: &Game) -> Option<Vec<Point>> {
     Some(points)
 }
 
-pub fn letter(color: Color) -> char {
-    match color {
-        Color::Black => 'B',
-        Color::White => 'W',
-    }
+/// A forfeit won by `winner`.
+fn forfeit(winner: Color, cause: Forfeit) -> Stop {
+    Stop::Result(Outcome::Win(winner, Margin::Forfeit(cause)))
 }
 
 impl Table<'_> {
@@ -178,7 +172,7 @@ impl Table<'_> {
                     "{:?} refused {color:?}'s legal move {vertex}: forfeit",
                     color.opponent()
                 ));
-                return Err(Stop::Result(format!("{}+Forfeit", letter(color))));
+                return Err(forfeit(color, Forfeit::Fault));
             }
         }
         Ok(())
@@ -187,7 +181,6 @@ impl Table<'_> {
     /// The move `color` plays after the referee's rulings: a pass for a void move.
     fn next_move(&mut self, color: Color, cleanup: bool) -> Result<Move, Stop> {
         let me = color.index();
-        let winner = letter(color.opponent());
         let timed = self.rules.clock != TimeSystem::None;
         if timed {
             let left = self.clocks[me].time_left();
@@ -200,7 +193,7 @@ impl Table<'_> {
             if self.engines[me].ask(&command).is_err() {
                 self.rulings
                     .push(format!("{color:?} refused time_left: forfeit"));
-                return Err(Stop::Result(format!("{winner}+Forfeit")));
+                return Err(forfeit(color.opponent(), Forfeit::Fault));
             }
         }
         let command = if cleanup
@@ -244,27 +237,33 @@ impl Table<'_> {
             Ok(r) => {
                 self.rulings
                     .push(format!("{color:?} answered `? {}`: forfeit", r.text));
-                return Err(Stop::Result(format!("{winner}+Forfeit")));
+                return Err(forfeit(color.opponent(), Forfeit::Fault));
             }
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {
                 self.rulings.push(format!(
                     "{color:?} gave no answer to {command} in time: forfeit"
                 ));
-                return Err(Stop::Result(format!("{winner}+Forfeit")));
+                return Err(forfeit(color.opponent(), Forfeit::Fault));
             }
             Err(e) => {
+                let cause = Forfeit::of(&e);
+                let what = if cause == Forfeit::Crash {
+                    CRASHED
+                } else {
+                    "failed"
+                };
                 self.rulings
-                    .push(format!("{color:?} failed ({e}): forfeit"));
-                return Err(Stop::Result(format!("{winner}+Forfeit")));
+                    .push(format!("{color:?} {what} ({e}): forfeit"));
+                return Err(forfeit(color.opponent(), cause));
             }
         };
         if text == "resign" {
-            return Err(Stop::Result(format!("{winner}+Resign")));
+            return Err(Stop::Result(Outcome::Win(color.opponent(), Margin::Resign)));
         }
         let Some(mv) = parse_vertex(&self.game, &text) else {
             self.rulings
                 .push(format!("{color:?} answered `{text}`, not a move: forfeit"));
-            return Err(Stop::Result(format!("{winner}+Forfeit")));
+            return Err(forfeit(color.opponent(), Forfeit::Fault));
         };
         match self.game.check_move(color, mv) {
             Ok(()) => Ok(mv),
@@ -294,9 +293,9 @@ impl Table<'_> {
                 .ask(&format!("play {} pass", color.name()))
                 .is_ok();
         if self.warnings[me] >= 2 || !taken_back {
-            return Err(Stop::Result(format!(
-                "{}+Illegal",
-                letter(color.opponent())
+            return Err(Stop::Result(Outcome::Win(
+                color.opponent(),
+                Margin::Illegal,
             )));
         }
         Ok(Move::Pass)
@@ -323,13 +322,13 @@ impl Table<'_> {
             }
         }
         self.rulings.push(format!("{what}: lost on time"));
-        Err(Stop::Result(format!("{}+Time", letter(color.opponent()))))
+        Err(Stop::Result(Outcome::Win(color.opponent(), Margin::Time)))
     }
 
     /// After two passes (art. 21): agreed dead stones are removed and the board counted;
     /// disputed ones are settled by play. An engine that cannot name dead stones is taken to
     /// agree with the other; if neither can, the stones count as they stand.
-    fn finish(&mut self) -> Result<String, Stop> {
+    fn finish(&mut self) -> Result<Outcome, Stop> {
         let lists = [
             dead_list(self.engines[0], &self.game),
             dead_list(self.engines[1], &self.game),
@@ -373,13 +372,13 @@ impl Table<'_> {
     }
 
     /// The area count without `dead`, less a stone (two points) for every warning.
-    fn count(&self, dead: &[Point]) -> String {
+    fn count(&self, dead: &[Point]) -> Outcome {
         // The referee's game was set up with the event's komi and handicap.
         let mut result =
             GameResult::from_count(area(self.game.board(), dead), self.game.effective_komi());
         let warnings = |color: Color| self.warnings[color.index()] as f64;
         result.margin -= 2.0 * (warnings(Color::Black) - warnings(Color::White));
-        result.to_string()
+        Outcome::from(result)
     }
 }
 
@@ -389,7 +388,7 @@ pub fn play(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
     let mut rulings = Vec::new();
     for attempt in 1..=3 {
         let mut played = play_once([&mut *black, &mut *white], rules)?;
-        let repeated = played.result == "Void" && rules.cycle == CycleRule::Replay;
+        let repeated = played.result == Outcome::Void && rules.cycle == CycleRule::Replay;
         rulings.append(&mut played.rulings);
         if !repeated || attempt == 3 {
             played.rulings = rulings;
@@ -404,10 +403,11 @@ pub fn play(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
 }
 
 fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
-    let mut game = Game::new(rules.size, rules.komi, Superko::Positional);
+    let stones = rules.game.handicap;
+    let mut game = Game::new(rules.game.size, rules.game.komi, rules.game.superko);
     let mut handicap = Vec::new();
-    if rules.handicap >= 2 {
-        let points = crate::game::handicap::fixed_handicap_points(game.board(), rules.handicap)
+    if stones >= 2 {
+        let points = crate::game::handicap::fixed_handicap_points(game.board(), stones)
             .ok_or_else(|| io::Error::other("no fixed placement for that handicap"))?;
         handicap = points.iter().map(|&p| game.board().point_name(p)).collect();
         game.place_handicap(&points);
@@ -425,9 +425,15 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
     let [black, white] = engines;
     for (color, engine) in [(Color::Black, &mut *black), (Color::White, &mut *white)] {
         if let Err(e) = setup(engine, rules, &handicap, &opening) {
+            let cause = Forfeit::of(&e);
+            let what = if cause == Forfeit::Crash {
+                CRASHED
+            } else {
+                "failed"
+            };
             return Ok(Played::before_play(
-                format!("{}+Forfeit", letter(color.opponent())),
-                format!("{color:?} failed to set up the game ({e}): forfeit"),
+                Outcome::Win(color.opponent(), Margin::Forfeit(cause)),
+                format!("{color:?} {what} setting up the game ({e}): forfeit"),
                 rules,
             ));
         }
@@ -459,8 +465,8 @@ fn play_once(engines: [&mut Client; 2], rules: &Rules) -> io::Result<Played> {
     let result = match stopped {
         Ok(result) | Err(Stop::Result(result)) => result,
         Err(Stop::Cycle) => match rules.cycle {
-            CycleRule::Draw => "0".into(),
-            _ => "Void".into(),
+            CycleRule::Draw => Outcome::Draw,
+            _ => Outcome::Void,
         },
     };
     Ok(Played {

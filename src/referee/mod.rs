@@ -8,9 +8,14 @@
 //! `--shard K/N` plays a fixed part of a match or round robin, and `tengen tournament merge`
 //! joins the shards' folders into one.
 
+pub mod clock;
 pub mod csv;
+mod entrant;
 pub mod figures;
 pub mod game;
+mod keep;
+pub mod outcome;
+mod progress;
 pub mod ratings;
 pub mod report;
 pub mod results;
@@ -19,61 +24,23 @@ pub mod schedule;
 pub mod standings;
 
 use std::collections::VecDeque;
-use std::hash::{Hash, Hasher};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc::channel;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::board::Color;
 use crate::gtp::client::Client;
-use crate::sgf::{self, GameInfo};
+pub use entrant::{Entrant, unique_names};
 pub use game::Played;
+use outcome::{CRASHED, Forfeit, Margin, Outcome};
+use progress::Progress;
+pub use progress::{Score, wilson};
 use results::{Record, ResultsFile};
 pub use rules::{CycleRule, Rules};
 pub use schedule::Format;
 use schedule::Pairing;
-
-/// A player of the event: a name and the command that starts it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entrant {
-    pub name: String,
-    pub command: Vec<String>,
-}
-
-impl Entrant {
-    /// `NAME=COMMAND ARGS` or just `COMMAND ARGS` (named after the program).
-    pub fn parse(spec: &str) -> Option<Entrant> {
-        let (name, command) = match spec.split_once('=') {
-            Some((name, command)) if !name.contains(char::is_whitespace) && !name.is_empty() => {
-                (name.to_string(), command)
-            }
-            _ => {
-                let program = spec.split_whitespace().next()?;
-                let base = Path::new(program)
-                    .file_name()?
-                    .to_string_lossy()
-                    .to_string();
-                (base, spec)
-            }
-        };
-        let command: Vec<String> = command.split_whitespace().map(String::from).collect();
-        (!command.is_empty()).then_some(Entrant { name, command })
-    }
-}
-
-/// Gives entrants with the same name a number: `gnugo`, `gnugo-2`.
-pub fn unique_names(entrants: &mut [Entrant]) {
-    for i in 1..entrants.len() {
-        let base = entrants[i].name.clone();
-        let mut k = 1;
-        while entrants[..i].iter().any(|e| e.name == entrants[i].name) {
-            k += 1;
-            entrants[i].name = format!("{base}-{k}");
-        }
-    }
-}
 
 /// An event: who, how, where.
 #[derive(Clone, Debug)]
@@ -121,33 +88,17 @@ impl Event {
         {
             return Err(format!("--shard {k}/{total}: K must be 1 to N"));
         }
-        let board = crate::board::Board::new(self.rules.size);
-        if self.rules.handicap >= 2
-            && crate::game::handicap::fixed_handicap_points(&board, self.rules.handicap).is_none()
+        let (size, handicap) = (self.rules.game.size, self.rules.game.handicap);
+        let board = crate::board::Board::new(size);
+        if handicap >= 2 && crate::game::handicap::fixed_handicap_points(&board, handicap).is_none()
         {
             return Err(format!(
                 "no fixed placement for {} stones on this board",
-                self.rules.handicap
+                handicap
             ));
         }
         Ok(())
     }
-}
-
-/// The 95% Wilson score interval of a win rate.
-pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
-    if games == 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.96;
-    let p = wins / games;
-    let denominator = 1.0 + z * z / games;
-    let centre = p + z * z / (2.0 * games);
-    let spread = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt();
-    (
-        ((centre - spread) / denominator).max(0.0),
-        ((centre + spread) / denominator).min(1.0),
-    )
 }
 
 /// Plays one pairing with fresh engine processes. An engine that cannot even start loses by
@@ -164,8 +115,8 @@ fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
         client.map_err(|e| {
             // Boxed: a whole game record is a large error value.
             Box::new(Played::before_play(
-                format!("{}+Forfeit", game::letter(color.opponent())),
-                format!("{color:?} does not start ({e}): forfeit"),
+                Outcome::Win(color.opponent(), Margin::Forfeit(Forfeit::Crash)),
+                format!("{color:?} {CRASHED}: it does not start ({e}): forfeit"),
                 rules,
             ))
         })
@@ -179,7 +130,7 @@ fn play_pairing(event: &Event, pairing: &Pairing) -> Played {
     };
     let played = game::play([&mut black, &mut white], rules).unwrap_or_else(|e| {
         Played::before_play(
-            "Void".into(),
+            Outcome::Void,
             format!("the game could not be played: {e}"),
             rules,
         )
@@ -214,81 +165,6 @@ fn check_entrant(entrant: &Entrant, answer_limit: f64) -> io::Result<String> {
     Ok(about.trim().to_string())
 }
 
-/// Writes the game's SGF and makes its record.
-fn record_game(event: &Event, pairing: &Pairing, played: &Played) -> io::Result<Record> {
-    let games = event.dir.join("games");
-    std::fs::create_dir_all(&games)?;
-    let sgf_name = format!("games/{}.sgf", pairing.id);
-    let names = event.names();
-    let info = GameInfo {
-        black: Some(names[pairing.black].clone()),
-        white: Some(names[pairing.white].clone()),
-        date: Some(sgf::today()),
-        result: Some(sgf_result(&played.result)),
-    };
-    let mut text = sgf::write_annotated(&played.game, &info, &played.annotations);
-    // The clock and the rulings go into the root node as well.
-    let mut extra = event.rules.clock.sgf_properties();
-    if !played.rulings.is_empty() {
-        extra.push_str(&format!("GC[{}]", sgf_text(&played.rulings.join("\n"))));
-    }
-    if let Some(at) = text.find("RU[Chinese]") {
-        text.insert_str(at + "RU[Chinese]".len(), &extra);
-    }
-    std::fs::write(event.dir.join(&sgf_name), text)?;
-    write_figures(event, &pairing.id, played)?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    format!("{:?}", played.game.steps()).hash(&mut hasher);
-    let slowest =
-        |i: usize| played.slowest[i].map_or("-".to_string(), |(t, a)| format!("{t:.2}/{a:.2}"));
-    Ok(Record {
-        id: pairing.id.clone(),
-        round: pairing.round,
-        black: pairing.black,
-        white: pairing.white,
-        result: played.result.clone(),
-        moves: played.moves,
-        time: played.time,
-        warnings: played.warnings,
-        slowest: [slowest(0), slowest(1)],
-        line: format!("{:016x}", hasher.finish()),
-        sgf: sgf_name,
-        rulings: played.rulings.join("; "),
-    })
-}
-
-/// Playouts behind each point of a game's lead graph: a rough estimate, a fraction of a second
-/// for a 9x9 game.
-const LEAD_PLAYOUTS: usize = 32;
-
-/// The report's figures of a game that was played: its final position and its lead by move.
-fn write_figures(event: &Event, id: &str, played: &Played) -> io::Result<()> {
-    if played.moves == 0 {
-        return Ok(());
-    }
-    let board = figures::final_position(played.game.board(), &played.dead);
-    std::fs::write(event.dir.join(report::final_position_file(id)), board)?;
-    let leads = figures::lead_by_move(&played.game, LEAD_PLAYOUTS);
-    std::fs::write(
-        event.dir.join(report::lead_graph_file(id)),
-        figures::lead_graph(&leads),
-    )
-}
-
-/// SGF's RE: `B+1.5`, `W+R`, `W+T`, `B+F`, `0` for a draw, `Void` for no result; an illegal
-/// move's loss is a forfeit.
-fn sgf_result(result: &str) -> String {
-    result
-        .replace("+Resign", "+R")
-        .replace("+Time", "+T")
-        .replace("+Forfeit", "+F")
-        .replace("+Illegal", "+F")
-}
-
-fn sgf_text(text: &str) -> String {
-    text.replace('\\', "\\\\").replace(']', "\\]")
-}
-
 /// The byes of a Swiss event so far (none in other formats).
 fn byes(event: &Event, records: &[Record]) -> Vec<usize> {
     match event.format {
@@ -309,69 +185,6 @@ fn byes(event: &Event, records: &[Record]) -> Vec<usize> {
     }
 }
 
-/// One line per finished game on stdout; with two entrants, the first one's score so far
-/// with its 95% interval.
-fn announce(event: &Event, record: &Record, all: &[Record]) {
-    let names = event.names();
-    let mut line = format!(
-        "game {}: {} (B) vs {} (W): {} in {} moves",
-        record.id, names[record.black], names[record.white], record.result, record.moves
-    );
-    if event.entrants.len() == 2 {
-        let score: f64 = all.iter().map(|r| f64::from(r.points(0)) / 2.0).sum();
-        let n = all.len() as f64;
-        let (low, high) = wilson(score, n);
-        line.push_str(&format!(
-            "; {} {score}/{n} ({:.1}%, 95% CI {:.1}-{:.1}%)",
-            names[0],
-            100.0 * score / n,
-            100.0 * low,
-            100.0 * high
-        ));
-    }
-    if event.rules.clock != crate::clock::TimeSystem::None {
-        line.push_str(&format!(
-            "; slowest moves B {} W {} s, used B {:.1} W {:.1} s",
-            record.slowest[0], record.slowest[1], record.time[0], record.time[1]
-        ));
-    }
-    if !record.rulings.is_empty() {
-        line.push_str(&format!("; {}", record.rulings));
-    }
-    println!("{line}");
-}
-
-/// The progress line on stderr: games done of the total, the leader, time left at this pace.
-/// The time the `remaining` games will take at this run's pace: `done` games finished in
-/// `elapsed` seconds of wall time, which already counts the games played side by side.
-fn seconds_left(elapsed: f64, done: usize, remaining: usize) -> f64 {
-    elapsed / done.max(1) as f64 * remaining as f64
-}
-
-fn progress(event: &Event, records: &[Record], done_now: usize, started: Instant) {
-    let total = event
-        .format
-        .expected_games(event.entrants.len())
-        .max(records.len());
-    let names = event.names();
-    let table = standings::standings(names.len(), records, &byes(event, records));
-    let leader = table.first().map_or(String::new(), |s| {
-        format!(", leading {} with {} points", names[s.entrant], s.points)
-    });
-    let left = seconds_left(
-        started.elapsed().as_secs_f64(),
-        done_now,
-        total.saturating_sub(records.len()),
-    );
-    eprint!(
-        "\r[{}/{} games{leader}, about {:.0} min left]   ",
-        records.len(),
-        total,
-        left / 60.0
-    );
-    let _ = io::stderr().flush();
-}
-
 /// Runs (or resumes) the event and returns every game's record; writes the standings and
 /// the report when the event is complete (or this shard is done).
 pub fn run(event: &Event) -> io::Result<Vec<Record>> {
@@ -389,8 +202,10 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
     if !records.is_empty() {
         eprintln!("resuming: {} games already played", records.len());
     }
-    let started = Instant::now();
-    let mut done_now = 0;
+    let progress = Progress::new(
+        event.format.expected_games(event.entrants.len()),
+        records.len(),
+    );
     loop {
         let mut games = schedule::next_games(event.format, event.entrants.len(), &records);
         if let Some((k, n)) = event.shard {
@@ -419,17 +234,15 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
             }
             drop(sender);
             for (pairing, played) in finished {
-                let record = record_game(event, &pairing, &played)?;
+                let record = keep::record_game(event, &pairing, &played)?;
                 file.append(&record)?;
                 records.push(record);
-                done_now += 1;
-                announce(event, records.last().expect("just pushed"), &records);
-                progress(event, &records, done_now, started);
+                progress.game(event, records.last().expect("just pushed"), &records);
             }
             Ok(())
         })?;
     }
-    eprintln!();
+    progress.finish();
     write_reports(event, &records)?;
     Ok(records)
 }
@@ -438,7 +251,14 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
 pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
     let names = event.names();
     let byes = byes(event, records);
-    let text = standings::text(&names, records, &byes);
+    let mut text = standings::text(&names, records, &byes);
+    if names.len() == 2 {
+        text.push_str(&format!(
+            "\n{} {}\n",
+            names[0],
+            Score::of(records).describe()
+        ));
+    }
     std::fs::write(event.dir.join("standings.txt"), &text)?;
     let title = format!(
         "tengen event: {}, {} entrants",
@@ -501,49 +321,4 @@ pub fn merge(event: &Event, shards: &[PathBuf]) -> io::Result<Vec<Record>> {
     event.results_file(&event.dir).write_all(&all)?;
     write_reports(event, &all)?;
     Ok(all)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// 21 games in 6 minutes with two at a time: 179 more take about 51 minutes (the
-    /// estimate once divided by the games at a time again and said 26).
-    #[test]
-    fn the_time_left_follows_the_pace_of_the_games_so_far() {
-        let left = seconds_left(360.0, 21, 179);
-        assert!((left / 60.0 - 51.1).abs() < 0.1, "{left}");
-        assert_eq!(seconds_left(0.0, 0, 10), 0.0);
-    }
-
-    #[test]
-    fn wilson_intervals() {
-        let (low, high) = wilson(80.0, 100.0);
-        assert!(
-            (low - 0.711).abs() < 0.002 && (high - 0.867).abs() < 0.002,
-            "{low} {high}"
-        );
-        let (low, high) = wilson(0.0, 10.0);
-        assert!(low == 0.0 && (high - 0.278).abs() < 0.002);
-    }
-
-    #[test]
-    fn entrants_are_named_by_the_user_or_after_their_program() {
-        let e = Entrant::parse("strong=/usr/bin/tengen --playouts 100").unwrap();
-        assert_eq!(e.name, "strong");
-        assert_eq!(e.command, vec!["/usr/bin/tengen", "--playouts", "100"]);
-        let mut list = vec![
-            Entrant::parse("/usr/games/gnugo --mode gtp --level 1").unwrap(),
-            Entrant::parse("/usr/games/gnugo --mode gtp --level 10").unwrap(),
-        ];
-        unique_names(&mut list);
-        assert_eq!(
-            (list[0].name.as_str(), list[1].name.as_str()),
-            ("gnugo", "gnugo-2")
-        );
-        // An `=` inside the arguments is no name.
-        let e = Entrant::parse("prog --opt=1").unwrap();
-        assert_eq!((e.name.as_str(), e.command.len()), ("prog", 2));
-        assert!(Entrant::parse("  ").is_none());
-    }
 }

@@ -145,7 +145,7 @@ mod tests {
             round: 1,
             black,
             white,
-            result: result.into(),
+            result: crate::referee::outcome::Outcome::parse(result, "").unwrap(),
             moves: 10,
             time: [0.0; 2],
             warnings: [0; 2],
@@ -163,7 +163,7 @@ mod tests {
     fn a_match_gives_the_logistic_rating_and_its_interval() {
         let mut results = Vec::new();
         for i in 0..200 {
-            let winner = if i < 150 { "W+R" } else { "B+R" };
+            let winner = if i < 150 { "W+Resign" } else { "B+Resign" };
             results.push(game(0, 1, winner));
         }
         let r = ratings(2, &results);

@@ -221,7 +221,7 @@ fn games(h: &mut String, event: &Event) {
             r.round,
             escape(&event.names[r.black]),
             escape(&event.names[r.white]),
-            escape(&r.result),
+            escape(&r.result.to_string()),
             r.moves,
             r.time[0],
             r.time[1],

@@ -8,6 +8,9 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::outcome::Outcome;
+use crate::board::Color;
+
 pub const FILE: &str = "results.dat";
 const COLUMNS: &[&str] = &[
     "game",
@@ -36,9 +39,7 @@ pub struct Record {
     /// Entrant numbers.
     pub black: usize,
     pub white: usize,
-    /// `B+1.5`, `W+Resign`, `B+Time`, `W+Forfeit`, `B+Illegal`, `0` (a draw), `Void` (no
-    /// result).
-    pub result: String,
+    pub result: Outcome,
     pub moves: usize,
     /// Seconds used by Black and White.
     pub time: [f64; 2],
@@ -56,15 +57,14 @@ pub struct Record {
 impl Record {
     /// The winning entrant; `None` for a draw or no result.
     pub fn winner(&self) -> Option<usize> {
-        match self.result.as_bytes().first() {
-            Some(b'B') => Some(self.black),
-            Some(b'W') => Some(self.white),
-            _ => None,
+        match self.result.winner()? {
+            Color::Black => Some(self.black),
+            Color::White => Some(self.white),
         }
     }
 
     pub fn is_draw(&self) -> bool {
-        self.result == "0"
+        self.result == Outcome::Draw
     }
 
     pub fn involves(&self, entrant: usize) -> bool {
@@ -102,7 +102,7 @@ impl Record {
             self.round.to_string(),
             names[self.black].clone(),
             names[self.white].clone(),
-            self.result.clone(),
+            self.result.to_string(),
             self.moves.to_string(),
             format!("{:.1}", self.time[0]),
             format!("{:.1}", self.time[1]),
@@ -128,7 +128,7 @@ impl Record {
             round: f[1].parse().ok()?,
             black: entrant(f[2])?,
             white: entrant(f[3])?,
-            result: f[4].into(),
+            result: Outcome::parse(f[4], f[14])?,
             moves: f[5].parse().ok()?,
             time: [f[6].parse().ok()?, f[7].parse().ok()?],
             warnings: [f[8].parse().ok()?, f[9].parse().ok()?],
@@ -149,7 +149,7 @@ impl Record {
             round: 1,
             black,
             white,
-            result: result.into(),
+            result: Outcome::parse(result, "").expect("a result"),
             moves: 50,
             time: [1.5, 2.0],
             warnings: [0, 0],
@@ -338,7 +338,7 @@ mod tests {
         raw.write_all(b"g2\t1\tb\ta\tW+Re").unwrap();
         file.append(&record("g3", 1, 0, "0")).unwrap();
         // Cut inside the last column, a line would still parse: resuming drops it.
-        let whole = record("g4", 0, 1, "B+R").to_line(&names);
+        let whole = record("g4", 0, 1, "B+Resign").to_line(&names);
         raw.write_all(&whole.as_bytes()[..whole.len() - 3]).unwrap();
         let read = file.read().unwrap();
         assert_eq!(

@@ -3,7 +3,7 @@
 
 use crate::board::{Color, Move};
 use crate::clock::TimeSystem;
-use crate::game::Superko;
+use crate::game::{self, Superko};
 
 /// What an event decides about a whole-board repetition (art. 20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,10 +46,9 @@ pub const DEFAULT_ANSWER_LIMIT: f64 = 120.0;
 /// How every game of an event is played.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    pub size: usize,
-    pub komi: f64,
-    /// Handicap stones for Black (0 or 2 and more); White then receives a point per stone.
-    pub handicap: usize,
+    /// Board size, komi and handicap (White receives a point per stone from two stones on);
+    /// a repetition is of the stones' arrangement (art. 20), ruled on by `cycle`.
+    pub game: game::Rules,
     pub clock: TimeSystem,
     /// Canadian periods carry the time left over to the next (art. 12).
     pub carry_over: bool,
@@ -67,6 +66,17 @@ pub struct Rules {
     pub opening: Vec<(Color, Move)>,
 }
 
+/// The game rules of an event on a board of `size`: the repetition rule is positional, as a
+/// referee reads art. 20.
+pub fn game_rules(size: usize, komi: f64, handicap: usize) -> game::Rules {
+    game::Rules {
+        size,
+        komi,
+        superko: Superko::Positional,
+        handicap,
+    }
+}
+
 impl Rules {
     /// The rules in words, one line: what a results file and a report say an event was played
     /// under, and what a resumed event must match.
@@ -79,7 +89,7 @@ impl Rules {
                 format!(
                     "{} {}",
                     c.name(),
-                    crate::board::Board::new(self.size).move_name(m)
+                    crate::board::Board::new(self.game.size).move_name(m)
                 )
             })
             .collect();
@@ -87,9 +97,9 @@ impl Rules {
             "{size}x{size}, komi {komi}, handicap {handicap}, {clock}, Canadian time carried over: {carry}, \
              lag forgiven {lag} s, first time loss a pass: {pass}, cycles: {cycle}, at most {max} moves, \
              answers within {answer} s without a clock, opening: {opening}",
-            size = self.size,
-            komi = self.komi,
-            handicap = self.handicap,
+            size = self.game.size,
+            komi = self.game.komi,
+            handicap = self.game.handicap,
             clock = self.clock.describe(),
             carry = yes_no(self.carry_over),
             lag = self.lag,

@@ -330,7 +330,11 @@ mod tests {
         games
             .iter()
             .map(|p| {
-                let result = if p.black < p.white { "B+R" } else { "W+R" };
+                let result = if p.black < p.white {
+                    "B+Resign"
+                } else {
+                    "W+Resign"
+                };
                 Record {
                     round: p.round,
                     ..Record::example(&p.id, p.black, p.white, result)
@@ -407,7 +411,7 @@ mod tests {
         // A drawn single game gets a deciding game.
         let first = next_games(Format::Knockout { games: 1 }, 2, &[]);
         let mut drawn = lower_wins(&first);
-        drawn[0].result = "0".into();
+        drawn[0].result = crate::referee::outcome::Outcome::Draw;
         let next = next_games(Format::Knockout { games: 1 }, 2, &drawn);
         assert_eq!(next.len(), 1);
         assert_eq!((next[0].id.as_str(), next[0].black), ("r1-0v1-g2", 1));

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use tengen::clock::TimeSystem;
 use tengen::referee::results::Record;
+pub use tengen::referee::rules::game_rules;
 use tengen::referee::{self, CycleRule, Entrant, Event, Format, Rules};
 
 pub fn folder(name: &str) -> PathBuf {
@@ -55,9 +56,7 @@ done"#
 
 pub fn rules(size: usize) -> Rules {
     Rules {
-        size,
-        komi: 0.5,
-        handicap: 0,
+        game: game_rules(size, 0.5, 0),
         clock: TimeSystem::None,
         carry_over: false,
         lag: 0.0,
