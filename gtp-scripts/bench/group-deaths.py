@@ -8,50 +8,21 @@ than the score alone.
     gtp-scripts/bench/group-deaths.py MATCH_FOLDER... [--stones N] [--age M]
 
 Each folder is one written by `tengen match` (results.dat and games/*.sgf, or the
-games.tar.xz that keep.sh makes) in which one entrant is named tengen. Needs sgfmill.
+games.tar.xz kept with the records) in which one entrant is named tengen. Needs sgfmill.
 """
 import argparse
 import pathlib
 import statistics
 import sys
-import tarfile
 
 from sgfmill import boards, sgf
 
-
-def opponent_crashed(row):
-    """Whether the game is one the opponent forfeited by crashing, which tally.py leaves out."""
-    ruling = row[14] if len(row) > 14 else ""
-    loser = row[3] if row[4].startswith("B") else row[2]
-    return "Forfeit" in row[4] and "closed its output" in ruling and loser != "tengen"
-
-
-def games(folder):
-    """Yields (row of results.dat, SGF bytes) for every decided game of a match folder."""
-    rows = {}
-    for line in (folder / "results.dat").read_text().splitlines():
-        row = line.split("\t")
-        if line.startswith(("#", "game")) or len(row) < 14 or "+" not in row[4]:
-            continue
-        if opponent_crashed(row):
-            continue
-        rows[row[13]] = row
-    archive = folder / "games.tar.xz"
-    if archive.exists():
-        with tarfile.open(archive) as tar:
-            for member in tar.getmembers():
-                if member.name in rows:
-                    yield rows[member.name], tar.extractfile(member).read()
-    else:
-        for name, row in rows.items():
-            path = folder / name
-            if path.exists():
-                yield row, path.read_bytes()
+from benchlib import records
 
 
 def deaths(record, stones, age):
     """The colours ('b' or 'w') whose settled groups were captured in the game."""
-    game = sgf.Sgf_game.from_bytes(record)
+    game = sgf.Sgf_game.from_string(record)
     board = boards.Board(game.get_size())
     placed = {}
     dead = set()
@@ -81,10 +52,9 @@ def main():
     # (who lost a group) -> [tengen's wins, games]
     tally = {}
     for folder in args.folders:
-        for row, record in games(folder):
-            black, white, result = row[2], row[3], row[4]
-            names = {"b": black, "w": white}
-            winner = black if result.startswith("B") else white
+        for game, record in records(folder):
+            names = {"b": game.black, "w": game.white}
+            winner = game.winner
             lost = sorted(names[c] for c in deaths(record, args.stones, args.age))
             key = " and ".join(lost) or "neither"
             wins_games = tally.setdefault(key, [0, 0])

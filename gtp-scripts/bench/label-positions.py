@@ -18,20 +18,15 @@ positions it already holds. Pachi searches each position with the record's komi.
 import argparse
 import pathlib
 import re
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from importlib import import_module
-
-analysis = import_module("loss-analysis")
+from benchlib import PachiJudge, moves_of, size_and_komi, vertex
 
 
 def positions(path, first, every, last):
     """(size, komi, moves before the position, side to move) of one record."""
     text = path.read_text()
-    size = int(re.search(r"SZ\[(\d+)\]", text).group(1))
-    komi = float(re.search(r"KM\[([-0-9.]+)\]", text).group(1))
-    moves = analysis.moves_of(text)
+    size, komi = size_and_komi(text)
+    moves = moves_of(text)
     for number in range(first, min(last, len(moves)) + 1, every):
         colour = moves[number - 1][0].lower()
         yield size, komi, moves[:number - 1], colour
@@ -45,7 +40,7 @@ def unlabelled(folders, args, done):
                          key=lambda p: int(re.sub(r"\D", "", p.stem)))[:args.games]
         for path in records:
             for size, komi, moves, colour in positions(path, args.first, args.every, args.last):
-                vertices = tuple(analysis.vertex(point, size) for _, point in moves)
+                vertices = tuple(vertex(point, size) for _, point in moves)
                 if (colour, vertices) not in done:
                     yield path, size, komi, moves, colour, vertices
 
@@ -69,7 +64,7 @@ def main():
     with args.out.open("a") as out:
         for path, size, komi, moves, colour, vertices in unlabelled(args.folders, args, done):
             if (size, komi) not in judges:
-                judges[size, komi] = analysis.PachiJudge(args.playouts, size, komi)
+                judges[size, komi] = PachiJudge(args.playouts, size, komi)
             rate = judges[size, komi].black_winrate(path, moves, len(moves) + 1, colour)
             if rate is None:
                 continue

@@ -29,13 +29,10 @@ choice as the move "best"), so each is searched once however many engines are sc
 however often the suite is built on.
 """
 import argparse
-import importlib
 import pathlib
 import re
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).parent))
-analysis = importlib.import_module("loss-analysis")
+from benchlib import Gtp, PachiJudge, lost_games, moves_of, set_up, vertex
 
 
 class Judged:
@@ -77,7 +74,7 @@ class Judged:
 
     def judge(self, size, komi):
         if (size, komi) not in self.judges:
-            self.judges[size, komi] = analysis.PachiJudge(self.playouts, size, komi)
+            self.judges[size, komi] = PachiJudge(self.playouts, size, komi)
         return self.judges[size, komi]
 
 
@@ -89,12 +86,12 @@ def build(args):
     kept = 0
     with suite_path.open("a") as suite:
         for folder in args.folders:
-            lost = list(analysis.lost_games(folder))[args.skip:args.skip + args.games]
+            lost = list(lost_games(folder))[args.skip:args.skip + args.games]
             for path, colour, _ in lost:
                 text = path.read_text()
                 size = re.search(r"SZ\[(\d+)\]", text).group(1)
                 komi = re.search(r"KM\[([-0-9.]+)\]", text).group(1)
-                record = [analysis.vertex(p, int(size)) for _, p in analysis.moves_of(text)]
+                record = [vertex(p, int(size)) for _, p in moves_of(text)]
                 for number in range(args.first, min(args.last, len(record)) + 1):
                     if "bw"[(number - 1) % 2] != colour:
                         continue
@@ -116,9 +113,9 @@ def score(args):
     positions = [line.split() for line in pathlib.Path(args.suite).read_text().splitlines()]
     losses, repeats = [], 0
     for seed in args.seeds.split(","):
-        engine = analysis.Gtp(f"{args.engine} --never-resign --seed {seed}")
+        engine = Gtp(f"{args.engine} --never-resign --seed {seed}")
         for size, komi, to_move, best, played, *moves in positions:
-            analysis.set_up(engine, size, komi, moves)
+            set_up(engine, size, komi, moves)
             move = engine.ask(f"genmove {to_move}")[0].upper()
             rate = judged.after(size, komi, moves, to_move, move)
             if rate is not None:

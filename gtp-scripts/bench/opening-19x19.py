@@ -7,36 +7,12 @@ allows for such a move). One game is luck: each seed plays its own.
 
     gtp-scripts/bench/opening-19x19.py [TENGEN] [GAMES] [-- TENGEN OPTIONS]
 """
-import subprocess
 import sys
+
+from benchlib import Gtp
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 SIZE = 19
-
-
-class Engine:
-    def __init__(self, command):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True)
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        answer = []
-        while True:
-            text = self.process.stdout.readline()
-            if text.strip() == "" and answer:
-                break
-            if text.strip():
-                answer.append(text.strip())
-        head = answer[0]
-        if not head.startswith("="):
-            raise RuntimeError(f"{line}: {head}")
-        return " ".join([head[1:].strip()] + answer[1:]).strip()
-
-    def close(self):
-        self.send("quit")
-        self.process.wait()
 
 
 def point(name):
@@ -49,7 +25,7 @@ def line_of(name):
 
 
 def stones(engine, color):
-    return {point(n) for n in engine.send(f"list_stones {color}").split()}
+    return {point(n) for n in engine.text(f"list_stones {color}").split()}
 
 
 def strings_in_atari(own, other):
@@ -84,9 +60,9 @@ def main():
 
     firsts = []
     for seed in range(1, 21):
-        engine = Engine(base + ["--seed", str(seed)])
-        engine.send(f"boardsize {SIZE}")
-        firsts.append(engine.send("genmove b"))
+        engine = Gtp(base + ["--seed", str(seed)])
+        engine.text(f"boardsize {SIZE}")
+        firsts.append(engine.text("genmove b"))
         engine.close()
     good = [m for m in firsts if line_of(m) in (3, 4)]
     print(f"first moves, seeds 1-20: {len(good)} of 20 on the third or fourth line: {' '.join(firsts)}")
@@ -99,14 +75,14 @@ def main():
 
 def self_play(base, seed):
     """Plays and prints one self-play game; whether it has an unexcused edge move."""
-    engine = Engine(base + ["--seed", str(seed)])
-    engine.send(f"boardsize {SIZE}")
+    engine = Gtp(base + ["--seed", str(seed)])
+    engine.text(f"boardsize {SIZE}")
     low, moves = [], []
     for turn in range(20):
         color, other = ("b", "w") if turn % 2 == 0 else ("w", "b")
         before_other = stones(engine, other)
         atari = strings_in_atari(stones(engine, color), before_other)
-        move = engine.send(f"genmove {color}")
+        move = engine.text(f"genmove {color}")
         moves.append(move)
         if move.lower() in ("pass", "resign") or line_of(move) > 2:
             continue

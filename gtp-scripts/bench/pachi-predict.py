@@ -13,11 +13,10 @@ target/peers/pachi/pachi), PACHI_DATA its data folder (default the binary's fold
 import lzma
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from benchlib import COLUMNS as LETTERS, pachi
 
 
 def test_games(collection, count):
@@ -38,28 +37,11 @@ def moves(record):
 def main():
     collection = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    pachi = os.environ.get("PACHI", "target/peers/pachi/pachi")
-    env = dict(os.environ, DATA_DIR=os.environ.get("PACHI_DATA", os.path.dirname(pachi)))
     games = test_games(collection, count)
     # Pachi tells its verdicts on stderr, and a lot of it: to a file, so that no pipe fills.
     with tempfile.TemporaryFile("w+") as log:
-        engine = subprocess.Popen([pachi, "-e", "pattern", "--nodcnn", "--nojoseki", "-d", "1"],
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log,
-                                  text=True, env=env)
-
-        def ask(command):
-            engine.stdin.write(command + "\n")
-            engine.stdin.flush()
-            answer = []
-            while True:
-                line = engine.stdout.readline()
-                if line == "":
-                    raise RuntimeError(f"Pachi ended on {command}")
-                if not line.strip() and answer:
-                    return answer
-                if line.strip():
-                    answer.append(line.strip())
-
+        engine = pachi(["-e", "pattern", "-d", "1"], stderr=log)
+        ask = engine.ask
         for record in games:
             first = True
             for size, colour, point in moves(record):
@@ -69,8 +51,7 @@ def main():
                     ask("komi 7.5")
                     first = False
                 ask(f"predict {colour} {point}")
-        engine.stdin.close()
-        engine.wait()
+        engine.close()
         log.seek(0)
         text = log.read()
     right = text.count("Correctly predicted")

@@ -40,7 +40,8 @@ case $bar in
         theirs="-t =5000 threads=1 reportfreq=0.005s" ;;
     9x9-1k)
         # reset_tree=1: with its tree kept, Pachi may search fewer than 500 new playouts and
-        # then aborts on an assertion when it weighs a pass (gtp-scripts/bench/tally.py).
+        # then aborts on an assertion when it weighs a pass; the referee leaves such crashes
+        # out of its score.
         size=9; jobs=2
         mine="--playouts 1000 --threads 1"
         theirs="-t =1000 threads=1 reportfreq=0.002s reset_tree=1" ;;

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tengen=${1:-target/release/tengen}
-playouts=${2:-2000}
+playouts=${2:-1000}
 for size in 9 13 19; do
     moves=$(( size * size / 2 ))
     {

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Adds a match to the records ledger (records/ledger.tsv): one line with its date, commit,
+exact command, opponent, games, score and interval as the referee reported them, and what
+was decided. With --keep NAME the full records (results.dat, standings.txt, the command lines,
+the commit and the games as games.tar.xz) are kept under records/NAME/: only for the matches
+the README cites. With --patch FILE a lost experiment's change is kept as
+records/patches/NAME.diff beside its line.
+
+    gtp-scripts/bench/ledger.py MATCH_FOLDER 'WHAT WAS DECIDED' [--keep NAME] [--patch FILE]
+
+The score is the referee's (crashes left out, 95% interval), from the last line of the
+folder's standings.txt. A match stopped early has none yet: run its command again with
+--games set to the games already played, which plays nothing and writes the standings.
+"""
+import argparse
+import pathlib
+import re
+import shutil
+import sys
+import tarfile
+
+RECORDS = pathlib.Path(__file__).resolve().parent / "records"
+COLUMNS = ["date", "commit", "command", "opponent", "games", "score", "interval", "decided",
+           "record", "patch"]
+
+
+def header(folder, key):
+    """The value of a `# key:` line of results.dat."""
+    for line in (folder / "results.dat").read_text().splitlines():
+        if line.startswith(f"# {key}"):
+            return line.split(":", 1)[1].strip() if ":" in line else line
+    return ""
+
+
+def score(folder):
+    """(games, score, interval) from the referee's score line in standings.txt."""
+    standings = folder / "standings.txt"
+    if not standings.exists():
+        sys.exit(f"{standings} is missing: finish the match, or run it again with --games "
+                 "set to the games played")
+    line = standings.read_text().strip().splitlines()[-1]
+    found = re.match(r"tengen (\S+)/(\d+) \(([0-9.]+%), 95% CI ([0-9.]+-[0-9.]+%)\)(.*)", line)
+    if not found:
+        sys.exit(f"no score of tengen's at the end of {standings}: {line}")
+    points, games, share, interval, crashes = found.groups()
+    return games, f"{points}/{games} ({share}){crashes}", f"95% CI {interval}"
+
+
+def opponent(folder):
+    """The other entrant's name."""
+    entrants = header(folder, "entrants").split()
+    return next((e for e in entrants if e != "tengen"), "?")
+
+
+def keep(folder, name):
+    to = RECORDS / name
+    to.mkdir(parents=True, exist_ok=False)
+    for file in ("results.dat", "standings.txt", "command", "commit"):
+        if (folder / file).exists():
+            shutil.copy(folder / file, to / file)
+    with tarfile.open(to / "games.tar.xz", "w:xz") as tar:
+        tar.add(folder / "games", arcname="games")
+    return f"records/{name}/"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=pathlib.Path)
+    parser.add_argument("decided")
+    parser.add_argument("--keep", metavar="NAME")
+    parser.add_argument("--patch", type=pathlib.Path)
+    args = parser.parse_args()
+    folder = args.folder
+    started = header(folder, "tengen event results, started").split()[-1]
+    commit = (folder / "commit").read_text().split()[0][:7] if (folder / "commit").exists() else ""
+    command = (folder / "command").read_text().splitlines()[0] if (folder / "command").exists() \
+        else header(folder, "commands")
+    games, points, interval = score(folder)
+    name = args.keep or folder.name
+    record = keep(folder, args.keep) if args.keep else "not kept"
+    patch = ""
+    if args.patch:
+        (RECORDS / "patches").mkdir(exist_ok=True)
+        patch = f"patches/{name}.diff"
+        shutil.copy(args.patch, RECORDS / patch)
+    row = [started, commit, command, opponent(folder), games, points, interval, args.decided,
+           record, patch]
+    with (RECORDS / "ledger.tsv").open("a") as ledger:
+        ledger.write("\t".join(field.replace("\t", " ") for field in row) + "\n")
+    print("\t".join(row))
+
+
+if __name__ == "__main__":
+    main()
