@@ -13,7 +13,7 @@ use crate::game::{Game, Superko};
 use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{Policy, RandomPolicy, playout};
 use crate::search::tree::Tree;
-use crate::search::{Limits, search};
+use crate::search::{Budget, Limits, search};
 use crate::tuning::Constants;
 
 /// Runs playouts of `policy` from the empty `size` board for about `duration` on one thread;
@@ -155,13 +155,16 @@ fn run_search(seconds: f64, rounds: usize, thread_counts: &[usize], bar: &Progre
                     "search, {size}x{size} {position}, {threads} thread(s)"
                 ));
                 let pool = crate::search::thread_pool(threads);
-                let limits = Limits {
+                let budget = Budget {
                     threads,
                     playouts: None,
                     time: Some(seconds),
+                    max_tree_mb: 1024,
+                };
+                let limits = Limits {
+                    budget,
                     max_time: None,
                     early_stop: true,
-                    max_tree_bytes: 1 << 30,
                     seed: 1,
                     komi_offset: 0.0,
                     constants: Constants::defaults(size),
@@ -175,7 +178,10 @@ fn run_search(seconds: f64, rounds: usize, thread_counts: &[usize], bar: &Progre
                         &game,
                         game.to_move(),
                         &Limits {
-                            playouts: Some(u64::MAX),
+                            budget: Budget {
+                                playouts: Some(u64::MAX),
+                                ..budget
+                            },
                             ..limits.clone()
                         },
                         &pool,

@@ -298,7 +298,7 @@ fn engine_config(options: EngineOptions, matches: &ArgMatches) -> Config {
     }
     // A playout limit alone means no time limit; otherwise the time limit holds.
     if matches.contains_id("playouts") && !matches.contains_id("time") {
-        player.time = None;
+        player.budget.time = None;
     }
     player.dynamic_komi = options.dynamic_komi;
     // Without --seed every run plays differently, so that a referee starting a fresh process

@@ -7,16 +7,13 @@ use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::Game;
 use crate::knowledge::status::{self, Judgement, Status};
-use crate::search::{self, Halt, KeptTree, Limits, Report, Watch};
+use crate::search::{self, Budget, Halt, KeptTree, Limits, Report, Watch};
 use crate::tuning::Tuning;
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub threads: usize,
-    pub playouts: Option<u64>,
-    pub time: Option<f64>,
-    pub max_tree_mb: usize,
+    pub budget: Budget,
     pub seed: u64,
     /// Resign when the win rate stays below this for `RESIGN_STREAK` moves.
     pub resign_threshold: f64,
@@ -48,10 +45,12 @@ fn mem_total_kb(meminfo: &str) -> Option<usize> {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            playouts: None,
-            time: Some(DEFAULT_SECONDS),
-            max_tree_mb: default_tree_mb(),
+            budget: Budget {
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                playouts: None,
+                time: Some(DEFAULT_SECONDS),
+                max_tree_mb: default_tree_mb(),
+            },
             seed: 0,
             resign_threshold: 0.1,
             never_resign: false,
@@ -101,7 +100,7 @@ pub struct Player {
 
 impl Player {
     pub fn new(settings: Settings) -> Player {
-        let pool = search::thread_pool(settings.threads);
+        let pool = search::thread_pool(settings.budget.threads);
         Player {
             clock: Clock::new(settings.lag),
             settings,
@@ -134,12 +133,13 @@ impl Player {
     /// position gives the same search (on one thread).
     fn limits(&self, game: &Game, playouts: Option<u64>, time: Option<f64>) -> Limits {
         Limits {
-            threads: self.settings.threads,
-            playouts,
-            time,
+            budget: Budget {
+                playouts,
+                time,
+                ..self.settings.budget
+            },
             max_time: None,
             early_stop: true,
-            max_tree_bytes: self.settings.max_tree_mb << 20,
             seed: self.settings.seed
                 ^ game.board().hash()
                 ^ (game.move_count() as u64).rotate_left(32),
@@ -157,8 +157,8 @@ impl Player {
         // The clock decides when there is one; otherwise the command line (default 5 s).
         let budget = self.clock.budgets(color.index(), moves_left);
         self.move_time = budget.map(|b| b.normal);
-        let time = self.move_time.or(self.settings.time);
-        let mut limits = self.limits(game, self.settings.playouts, time);
+        let time = self.move_time.or(self.settings.budget.time);
+        let mut limits = self.limits(game, self.settings.budget.playouts, time);
         limits.max_time = budget.map(|b| b.most);
         limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
         limits.komi_offset = self.extra_komi(game, color);
@@ -301,7 +301,8 @@ impl Player {
     /// A search of the game's position for the side to move, for analysis: nothing is played
     /// or kept.
     pub fn analyze(&self, game: &Game) -> Report {
-        let limits = self.limits(game, self.settings.playouts, self.settings.time);
+        let budget = self.settings.budget;
+        let limits = self.limits(game, budget.playouts, budget.time);
         search::search(game, game.to_move(), &limits, &self.pool)
     }
 
@@ -311,8 +312,8 @@ impl Player {
 
     /// Changes settings; a new thread count gets a new pool of threads.
     pub fn set_settings(&mut self, settings: Settings) {
-        if settings.threads != self.settings.threads {
-            self.pool = search::thread_pool(settings.threads);
+        if settings.budget.threads != self.settings.budget.threads {
+            self.pool = search::thread_pool(settings.budget.threads);
         }
         self.settings = settings;
     }
@@ -320,7 +321,8 @@ impl Player {
     /// `reg_genmove`: the move `genmove` would play, from a fresh search (the same answer for
     /// the same position), without counting towards resignation.
     pub fn reg_genmove(&mut self, game: &Game, color: Color) -> Move {
-        let limits = self.limits(game, self.settings.playouts, self.settings.time);
+        let budget = self.settings.budget;
+        let limits = self.limits(game, budget.playouts, budget.time);
         let report = search::search(game, color, &limits, &self.pool);
         self.choose(game, color, &report)
     }
@@ -386,6 +388,7 @@ impl Player {
         {
             let playouts = self
                 .settings
+                .budget
                 .playouts
                 .map_or(JUDGEMENT_PLAYOUTS, |p| p.min(JUDGEMENT_PLAYOUTS));
             // Under a clock the three searches share a third of the move's time.
@@ -401,7 +404,7 @@ impl Player {
             limits.constants.learned = JUDGEMENT_LEARNED_PRIOR;
             limits.constants.shapes = 0.0;
             let expected = search::search(game, game.to_move(), &limits, &self.pool).mean_margin;
-            limits.playouts = Some(playouts);
+            limits.budget.playouts = Some(playouts);
             limits.komi_offset = expected;
             let first = search::search(game, game.to_move(), &limits, &self.pool);
             let second = search::search(game, game.to_move().opponent(), &limits, &self.pool);

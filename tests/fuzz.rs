@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use tengen::board::Cell;
 use tengen::gtp::{Config, Engine};
 use tengen::player::Settings;
+use tengen::search::Budget;
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -157,9 +158,12 @@ impl Fuzz {
         std::fs::create_dir_all(&files).unwrap();
         let config = Config {
             player: Settings {
-                threads: 1 + (seed % 2) as usize,
-                playouts: Some(24),
-                time: None,
+                budget: Budget {
+                    threads: 1 + (seed % 2) as usize,
+                    playouts: Some(24),
+                    time: None,
+                    ..Settings::default().budget
+                },
                 seed,
                 ..Settings::default()
             },

@@ -14,6 +14,7 @@ use std::process::{Command, Stdio};
 
 use tengen::gtp::{Config, Engine};
 use tengen::player::Settings;
+use tengen::search::Budget;
 
 /// How many games are judged (`TENGEN_REAL_GAMES`, 30 by default).
 fn games_wanted() -> usize {
@@ -88,7 +89,10 @@ fn final_scores_agree_with_the_results_of_finished_games() {
     assert_eq!(games.len(), wanted);
     let mut engine = Engine::new(Config {
         player: Settings {
-            threads: 2,
+            budget: Budget {
+                threads: 2,
+                ..Settings::default().budget
+            },
             seed: 1,
             ..Settings::default()
         },

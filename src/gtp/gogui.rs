@@ -175,8 +175,8 @@ impl Engine {
             }
             _ => return Err(GtpError::Syntax),
         }
-        if s.playouts.is_none() && s.time.is_none() {
-            s.time = Some(crate::player::DEFAULT_SECONDS);
+        if s.budget.playouts.is_none() && s.budget.time.is_none() {
+            s.budget.time = Some(crate::player::DEFAULT_SECONDS);
         }
         self.player.set_settings(s);
         Ok(String::new())
@@ -188,14 +188,18 @@ mod tests {
     use super::*;
     use crate::game::{Game, Superko};
     use crate::player::{Player, Settings};
+    use crate::search::Budget;
 
     #[test]
     fn a_live_picture_is_one_gfx_block() {
         let game = Game::new(9, 7.5, Superko::Situational);
         let player = Player::new(Settings {
-            threads: 1,
-            playouts: Some(500),
-            time: None,
+            budget: Budget {
+                threads: 1,
+                playouts: Some(500),
+                time: None,
+                ..Settings::default().budget
+            },
             ..Settings::default()
         });
         let report = player.analyze(&game);

@@ -82,10 +82,10 @@ pub const SETTINGS: &[Setting] = &[
 pub fn value(settings: &Settings, name: &str) -> String {
     let optional = |v: Option<String>| v.unwrap_or_default();
     match name {
-        "threads" => settings.threads.to_string(),
-        "playouts" => optional(settings.playouts.map(|p| p.to_string())),
-        "time" => optional(settings.time.map(|t| t.to_string())),
-        "max_tree_mb" => settings.max_tree_mb.to_string(),
+        "threads" => settings.budget.threads.to_string(),
+        "playouts" => optional(settings.budget.playouts.map(|p| p.to_string())),
+        "time" => optional(settings.budget.time.map(|t| t.to_string())),
+        "max_tree_mb" => settings.budget.max_tree_mb.to_string(),
         "resign_threshold" => settings.resign_threshold.to_string(),
         "lag" => settings.lag.to_string(),
         "never_resign" => u8::from(settings.never_resign).to_string(),
@@ -124,12 +124,16 @@ fn real(value: &str, range: RangeInclusive<f64>) -> Result<f64, String> {
 pub fn set(settings: &mut Settings, name: &str, value: &str) -> Result<(), String> {
     let error = |why: String| format!("{name}: {why}");
     match name {
-        "threads" => settings.threads = whole(value, THREADS).map_err(error)? as usize,
-        "playouts" if value.is_empty() => settings.playouts = None,
-        "playouts" => settings.playouts = Some(whole(value, PLAYOUTS).map_err(error)?),
-        "time" if value.is_empty() => settings.time = None,
-        "time" => settings.time = Some(real(value, SECONDS).map_err(error)?).filter(|t| *t > 0.0),
-        "max_tree_mb" => settings.max_tree_mb = whole(value, TREE_MB).map_err(error)? as usize,
+        "threads" => settings.budget.threads = whole(value, THREADS).map_err(error)? as usize,
+        "playouts" if value.is_empty() => settings.budget.playouts = None,
+        "playouts" => settings.budget.playouts = Some(whole(value, PLAYOUTS).map_err(error)?),
+        "time" if value.is_empty() => settings.budget.time = None,
+        "time" => {
+            settings.budget.time = Some(real(value, SECONDS).map_err(error)?).filter(|t| *t > 0.0)
+        }
+        "max_tree_mb" => {
+            settings.budget.max_tree_mb = whole(value, TREE_MB).map_err(error)? as usize
+        }
         "resign_threshold" => {
             settings.resign_threshold = real(value, RESIGN_THRESHOLD).map_err(error)?
         }
@@ -149,6 +153,7 @@ pub fn set(settings: &mut Settings, name: &str, value: &str) -> Result<(), Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Budget;
 
     #[test]
     fn values_in_range_are_taken_and_others_refused_without_change() {
@@ -156,7 +161,10 @@ mod tests {
         set(&mut s, "threads", "4").unwrap();
         set(&mut s, "playouts", "5000").unwrap();
         set(&mut s, "time", "").unwrap();
-        assert_eq!((s.threads, s.playouts, s.time), (4, Some(5000), None));
+        assert_eq!(
+            (s.budget.threads, s.budget.playouts, s.budget.time),
+            (4, Some(5000), None)
+        );
         let before = format!("{s:?}");
         for (name, value) in [
             ("threads", "0"),
@@ -186,8 +194,11 @@ mod tests {
     #[test]
     fn every_value_shown_is_read_back_unchanged() {
         let mut s = Settings {
-            playouts: Some(700),
-            time: None,
+            budget: Budget {
+                playouts: Some(700),
+                time: None,
+                ..Settings::default().budget
+            },
             never_resign: true,
             ..Settings::default()
         };

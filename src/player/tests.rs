@@ -4,9 +4,12 @@ use crate::tuning::Constants;
 
 fn quick() -> Player {
     Player::new(Settings {
-        threads: 1,
-        playouts: Some(800),
-        time: None,
+        budget: Budget {
+            threads: 1,
+            playouts: Some(800),
+            time: None,
+            ..Settings::default().budget
+        },
         ..Settings::default()
     })
 }
@@ -25,7 +28,7 @@ fn dynamic_komi_evens_the_win_rates_of_a_handicap_game() {
         let mut player = quick();
         player.settings.dynamic_komi = dynamic_komi;
         // Enough games that the win rates stand clear of the playouts' noise.
-        player.settings.playouts = Some(3000);
+        player.settings.budget.playouts = Some(3000);
         let report = player.search(&game, Color::Black, None);
         (report.best().unwrap().2, report.mean_margin)
     };

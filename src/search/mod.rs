@@ -37,20 +37,35 @@ use tree::{Node, Tree};
 /// user interrupted.) Whatever the search found so far is then reported.
 pub type Halt = Arc<dyn Fn() -> bool + Send + Sync>;
 
-/// How a search runs.
-#[derive(Clone)]
-pub struct Limits {
+/// What a search may spend. The player's settings hold one (`--threads`, `--playouts`,
+/// `--time`, `--max-tree-mb`); each search's limits hold the player's, with the playouts and
+/// seconds of that search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
     pub threads: usize,
     /// Playouts per move (all threads together); `None`: only time limits.
     pub playouts: Option<u64>,
     /// Seconds per move; `None`: only the playout limit.
     pub time: Option<f64>,
+    /// Megabytes of the search tree.
+    pub max_tree_mb: usize,
+}
+
+impl Budget {
+    pub fn tree_bytes(&self) -> usize {
+        self.max_tree_mb << 20
+    }
+}
+
+/// How a search runs.
+#[derive(Clone)]
+pub struct Limits {
+    pub budget: Budget,
     /// The most seconds the move may take while the best move is unclear at `time`.
     pub max_time: Option<f64>,
     /// Stop as soon as the most visited move can no longer be overtaken (when time saved now
     /// can be used later).
     pub early_stop: bool,
-    pub max_tree_bytes: usize,
     pub seed: u64,
     /// Points added to komi inside the search (dynamic komi): with the expected margin here,
     /// both sides go on fighting for every point instead of playing at random in a decided
@@ -108,7 +123,7 @@ struct Shared<'a> {
 
 /// Searches the game's position for `color` and reports the root moves.
 pub fn search(game: &Game, color: Color, limits: &Limits, pool: &rayon::ThreadPool) -> Report {
-    let tree = Tree::new(limits.max_tree_bytes);
+    let tree = Tree::new(limits.budget.tree_bytes());
     search_tree(game, color, limits, pool, tree, None).0
 }
 
@@ -214,7 +229,13 @@ fn worker(shared: &Shared, thread: usize) {
     while !shared.stop.load(Relaxed) {
         let done = shared.playouts.fetch_add(1, Relaxed);
         let halted = shared.limits.halt.as_ref().is_some_and(|halt| halt());
-        if halted || shared.limits.playouts.is_some_and(|limit| done >= limit) {
+        if halted
+            || shared
+                .limits
+                .budget
+                .playouts
+                .is_some_and(|limit| done >= limit)
+        {
             shared.stop.store(true, Relaxed);
             break;
         }
@@ -232,10 +253,10 @@ fn should_stop(shared: &Shared, done: u64) -> bool {
     let limits = shared.limits;
     let elapsed = shared.start.elapsed().as_secs_f64();
     let Some(range) = shared.tree.node(Tree::ROOT).children() else {
-        return limits.time.is_some_and(|t| elapsed >= t);
+        return limits.budget.time.is_some_and(|t| elapsed >= t);
     };
     let (first, second) = top_two(&shared.tree, range);
-    if let Some(time) = limits.time
+    if let Some(time) = limits.budget.time
         && elapsed >= time
     {
         let most = limits.max_time.unwrap_or(time);
@@ -244,7 +265,7 @@ fn should_stop(shared: &Shared, done: u64) -> bool {
     if !limits.early_stop {
         return false;
     }
-    let remaining = match (limits.playouts, limits.time) {
+    let remaining = match (limits.budget.playouts, limits.budget.time) {
         (Some(p), _) => p.saturating_sub(done),
         // With only a time limit, estimate what the rest of the time will bring.
         (None, Some(t)) if elapsed > 0.05 => ((t - elapsed) / elapsed * done as f64) as u64,

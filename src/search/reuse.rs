@@ -18,8 +18,8 @@ pub fn search_reusing(
     watch: Option<Watch>,
 ) -> (Report, KeptTree) {
     let tree = kept
-        .and_then(|k| k.reuse(game, color, limits.max_tree_bytes))
-        .unwrap_or_else(|| Tree::new(limits.max_tree_bytes));
+        .and_then(|k| k.reuse(game, color, limits.budget.tree_bytes()))
+        .unwrap_or_else(|| Tree::new(limits.budget.tree_bytes()));
     let reused = tree.node(Tree::ROOT).stats().visits;
     log::debug!("kept {reused} visits from the last search");
     let (report, tree) = search_tree(game, color, limits, pool, tree, watch);

@@ -8,12 +8,14 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 
 pub(super) fn limits(playouts: u64, threads: usize, seed: u64) -> Limits {
     Limits {
-        threads,
-        playouts: Some(playouts),
-        time: None,
+        budget: Budget {
+            threads,
+            playouts: Some(playouts),
+            time: None,
+            max_tree_mb: 64,
+        },
         max_time: None,
         early_stop: true,
-        max_tree_bytes: 64 << 20,
         seed,
         komi_offset: 0.0,
         constants: Constants::defaults(9),
@@ -116,7 +118,7 @@ fn all_threads_search_one_tree() {
 fn a_full_tree_keeps_searching() {
     let game = Game::new(9, 7.5, Superko::Situational);
     let mut small = limits(20_000, 1, 5);
-    small.max_tree_bytes = 1;
+    small.budget.max_tree_mb = 0;
     let report = search(&game, Color::Black, &small, &pool(1));
     // The tree holds one chunk of nodes and filled it (but for a gap smaller than one
     // expansion); the search went on.

@@ -24,17 +24,17 @@ use crate::clock::{TimeLeft, TimeSystem};
 /// has its full 3,000 playouts.
 fn engine() -> Engine {
     let mut config = Config::default();
-    config.player.playouts = Some(3000);
-    config.player.time = None;
+    config.player.budget.playouts = Some(3000);
+    config.player.budget.time = None;
     Engine::new(config)
 }
 
 /// An engine that thinks briefly, on one thread.
 fn quick_engine() -> Engine {
     let mut config = Config::default();
-    config.player.playouts = Some(200);
-    config.player.time = None;
-    config.player.threads = 1;
+    config.player.budget.playouts = Some(200);
+    config.player.budget.time = None;
+    config.player.budget.threads = 1;
     Engine::new(config)
 }
 

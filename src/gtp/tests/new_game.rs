@@ -7,9 +7,9 @@ use super::*;
 /// An engine that thinks very briefly, on one thread, with a fixed seed.
 fn tiny_engine() -> Engine {
     let mut config = Config::default();
-    config.player.playouts = Some(12);
-    config.player.time = None;
-    config.player.threads = 1;
+    config.player.budget.playouts = Some(12);
+    config.player.budget.time = None;
+    config.player.budget.threads = 1;
     config.player.seed = 1;
     Engine::new(config)
 }

@@ -52,9 +52,9 @@ fn list_stones_and_showboard_show_the_position() {
 /// A 9x9 board divided down the middle: Black's wall on column E, White's on F.
 fn divided_board() -> Engine {
     let mut config = Config::default();
-    config.player.playouts = Some(1000);
-    config.player.time = None;
-    config.player.threads = 1;
+    config.player.budget.playouts = Some(1000);
+    config.player.budget.time = None;
+    config.player.budget.threads = 1;
     let mut e = Engine::new(config);
     ok(&mut e, "boardsize 9");
     for row in 1..=9 {
