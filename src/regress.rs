@@ -150,6 +150,25 @@ pub fn find_suites(dir: &Path) -> io::Result<Vec<PathBuf>> {
 }
 
 /// One line per unexpected result and a summary line per file; true if nothing failed
+/// Runs every suite of `files` with `engine` (a command and its arguments), prints each
+/// report and the total; whether every test passed.
+pub fn run_suites(engine: &[String], files: &[PathBuf]) -> Result<bool, String> {
+    let (program, args) = engine.split_first().ok_or("an empty engine command")?;
+    let mut all_ok = true;
+    let (mut passed, mut total) = (0, 0);
+    for file in files {
+        // The engine runs in the suite's folder; give it an absolute path to itself.
+        let file = std::fs::canonicalize(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let report =
+            run_file(&file, program, args).map_err(|e| format!("{}: {e}", file.display()))?;
+        all_ok &= print_report(&report);
+        passed += report.outcomes.iter().filter(|o| o.passed).count();
+        total += report.outcomes.len();
+    }
+    println!("total: {passed}/{total} passed");
+    Ok(all_ok)
+}
+
 /// unexpectedly.
 pub fn print_report(report: &FileReport) -> bool {
     let name = report.file.display();

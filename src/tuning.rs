@@ -221,24 +221,27 @@ impl Tuning {
         Ok(tuning)
     }
 
-    /// What `parse` knows, with the defaults, for `--help`.
+    /// What `parse` knows, a constant a line with its defaults and range (`--tune help`).
     pub fn help() -> String {
-        let each: Vec<String> = TABLE
-            .iter()
-            .map(|e| {
-                let [small, middle, large] = e.defaults;
-                let default = if small == middle && middle == large {
-                    format!("{small}")
-                } else {
-                    format!("{small} up to 9x9, {middle} below 19x19, {large} from 19x19")
-                };
-                format!("{} ({}; default {default})", e.name, e.help.trim())
-            })
-            .collect();
-        format!(
-            "The search's constants, for tuning matches: {}",
-            each.join("; ")
-        )
+        let mut text = String::from(
+            "--tune NAME=VALUE,... sets the search's constants, for tuning matches.\n\
+             Defaults are for boards up to 9x9 / below 19x19 / from 19x19.\n\n",
+        );
+        for e in TABLE {
+            let [small, middle, large] = e.defaults;
+            let default = if small == middle && middle == large {
+                format!("{small}")
+            } else {
+                format!("{small} / {middle} / {large}")
+            };
+            text.push_str(&format!(
+                "{:<13} {} (default {default}; {})\n",
+                e.name,
+                e.help.trim(),
+                e.range
+            ));
+        }
+        text
     }
 }
 

@@ -395,3 +395,110 @@ fn a_full_tree_stops_growing_and_the_search_goes_on() {
     assert!(nodes > 1000, "{nodes} nodes");
     assert!(peak < 64_000, "peak {peak} KB");
 }
+
+/// Every range the help states is the one enforced, with clap's error form throughout; the
+/// expert options come after the everyday ones, and GNU Go's under their own heading.
+#[test]
+fn the_help_states_the_ranges_it_enforces_and_leads_with_everyday_options() {
+    let help = stdout(&["--help"]);
+    let at = |option: &str| help.find(option).unwrap_or_else(|| panic!("{option}"));
+    assert!(at("--threads") < at("--playouts") && at("--playouts") < at("--time <S>"));
+    assert!(at("--time <S>") < at("Expert options") && at("Expert options") < at("--tune"));
+    assert!(at("Expert options") < at("--max-tree-mb") && at("--max-tree-mb") < at("GNU Go"));
+    assert!(
+        help.contains("1 to 1048576")
+            && help.contains("[possible values: situational, positional]")
+    );
+    let invalid = "error: invalid value";
+    refused(&["--max-tree-mb", "1048577"], &[invalid, "1 to 1048576"]);
+    refused(&["--seed", "-1"], &[invalid, "'-1' for '--seed <N>'"]);
+    refused(
+        &["match", "--engine1", "a", "--engine2", "b", "--size", "30"],
+        &[invalid, "from 2 to 25"],
+    );
+    refused(
+        &["match", "--engine1", "a", "--engine2", "b", "--cycle", "x"],
+        &["forbid, no-result"],
+    );
+    let event = stdout(&["match", "--help"]);
+    assert!(
+        event.contains("'none'") && event.contains("seconds"),
+        "{event}"
+    );
+    let tune = stdout(&["--tune", "help"]);
+    assert!(
+        tune.contains("selfatari") && tune.contains("1 / 0.6 / 1"),
+        "{tune}"
+    );
+}
+
+/// qGo starts its engine as GNU Go: `--mode gtp --quiet --level 10`. tengen speaks GTP,
+/// warns that it has no levels, and takes the first game's komi and size.
+#[test]
+fn gnu_go_s_options_start_a_gtp_engine() {
+    let args = [
+        "--mode",
+        "gtp",
+        "--quiet",
+        "--level",
+        "10",
+        "--chinese-rules",
+        "--komi",
+        "6.5",
+        "--boardsize",
+        "13",
+    ];
+    let out = run(&args, b"final_score\nshowboard\n", None);
+    let answers = responses(&out);
+    assert_eq!(answers[0], "= W+6.5");
+    assert!(answers[1].contains("13 . . ."), "{}", answers[1]);
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(warning.contains("--level 10 ignored"), "{warning}");
+    refused(&["--mode", "ascii"], &["gtp"]);
+}
+
+/// An engine whose path has a space, with a quoted argument, plays in a match and in a
+/// tournament.
+#[test]
+fn engine_paths_with_spaces_play_in_matches_and_tournaments() {
+    let dir = std::env::temp_dir().join(format!("tengen quoted {}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("my tengen");
+    std::fs::copy(env!("CARGO_BIN_EXE_tengen"), &copy).unwrap();
+    let engine = |name: &str| {
+        format!(
+            "{name}='{}' --playouts 20 --threads 1 --tune 'rave=800'",
+            copy.display()
+        )
+    };
+    for tool in ["match", "tournament"] {
+        let out_dir = dir.join(tool);
+        let mut args = vec![tool.to_string()];
+        let (first, second) = if tool == "match" {
+            ("--engine1", "--engine2")
+        } else {
+            ("--engine", "--engine")
+        };
+        args.extend([first.into(), engine("a"), second.into(), engine("b")]);
+        args.extend(["--size", "5", "--out"].map(String::from));
+        args.push(out_dir.display().to_string());
+        if tool == "match" {
+            args.extend(["--games", "2"].map(String::from));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&args, b"", None);
+        assert!(
+            out.status.success(),
+            "{tool}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let results = std::fs::read_to_string(out_dir.join("results.dat")).unwrap();
+        let games = results.lines().filter(|l| !l.starts_with('#')).count();
+        // A match of two games; a round robin of two entrants is one game.
+        let expected = if tool == "match" { 2 } else { 1 };
+        assert_eq!(games, expected, "{tool}: {results}");
+        // The command is written quoted, as it is read back when the event resumes.
+        assert!(results.contains("my tengen' --playouts 20"), "{results}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

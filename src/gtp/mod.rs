@@ -28,6 +28,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Config {
     pub superko: Superko,
+    /// Board size and komi of the first game, until `boardsize` and `komi` change them.
+    pub size: usize,
+    pub komi: f64,
     /// A folder where every game that ends by two passes is saved as SGF.
     pub save_games: Option<PathBuf>,
     /// Search on the opponent's time, from the engine's move until the next command.
@@ -41,6 +44,8 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             superko: Superko::Situational,
+            size: 19,
+            komi: DEFAULT_KOMI,
             save_games: None,
             ponder: false,
             live_gfx: false,
@@ -71,7 +76,7 @@ impl Engine {
         let interrupt = Arc::clone(&signals);
         player.set_interrupt(Arc::new(move || interrupt.stop_search()));
         Engine {
-            game: Game::new(19, DEFAULT_KOMI, config.superko),
+            game: Game::new(config.size, config.komi, config.superko),
             player,
             info: GameInfo::default(),
             config,

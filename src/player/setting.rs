@@ -26,6 +26,8 @@ pub struct Setting {
     /// What the value is, for the help (`N`, `S`).
     pub value: &'static str,
     pub help: &'static str,
+    /// Few users need it: the help lists it under its own heading.
+    pub expert: bool,
 }
 
 /// Every setting `set` knows, in the order the help and GoGui's settings page show them.
@@ -35,6 +37,7 @@ pub const SETTINGS: &[Setting] = &[
         switch: false,
         value: "N",
         help: "Search threads, 1 to 256 (default: every core)",
+        expert: false,
     },
     Setting {
         name: "playouts",
@@ -42,6 +45,7 @@ pub const SETTINGS: &[Setting] = &[
         value: "N",
         help: "Playouts per move, up to 10^9; alone on the command line it lifts the time \
                limit (default: no limit)",
+        expert: false,
     },
     Setting {
         name: "time",
@@ -49,19 +53,23 @@ pub const SETTINGS: &[Setting] = &[
         value: "S",
         help: "Seconds per move without a clock, up to 86400; time_settings or \
                kgs-time_settings hand the decision to the clock",
+        expert: false,
     },
     Setting {
         name: "max_tree_mb",
         switch: false,
         value: "MB",
-        help: "Memory for the search tree (default: a quarter of the machine's memory, 64 to \
-               1024); a full tree stops growing and the search goes on",
+        help: "Megabytes for the search tree, 1 to 1048576; a full tree stops growing and the \
+               search goes on (default: a quarter of the machine's memory, kept between 64 and \
+               1024)",
+        expert: true,
     },
     Setting {
         name: "resign_threshold",
         switch: false,
         value: "P",
-        help: "Resign when the win rate stays below P (0 to 1) for 3 moves",
+        help: "Resign when the win rate stays below P (0 to 1) for 3 moves in a row",
+        expert: false,
     },
     Setting {
         name: "lag",
@@ -69,12 +77,14 @@ pub const SETTINGS: &[Setting] = &[
         value: "S",
         help: "Seconds of network and process overhead kept back from every deadline of the \
                clock, up to 60",
+        expert: true,
     },
     Setting {
         name: "never_resign",
         switch: true,
         value: "",
         help: "Never resign",
+        expert: false,
     },
 ];
 

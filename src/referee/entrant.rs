@@ -31,6 +31,22 @@ impl Entrant {
         };
         Ok(Entrant { name, command })
     }
+
+    /// The command as `parse` reads it back: a word with a space or a character a shell
+    /// reads specially is quoted, the others stand as they are (so the commands of events
+    /// started before quoting was read stay the same text, and resume).
+    pub fn command_line(&self) -> String {
+        let word = |w: &String| {
+            let plain =
+                !w.is_empty() && !w.contains(|c: char| c.is_whitespace() || "'\"\\$`".contains(c));
+            if plain {
+                w.clone()
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        };
+        self.command.iter().map(word).collect::<Vec<_>>().join(" ")
+    }
 }
 
 /// Gives entrants with the same name a number: `gnugo`, `gnugo-2`.
@@ -86,6 +102,10 @@ mod tests {
             ]
         );
         let e = Entrant::parse("fast=\"/opt/my engines/tengen\" --playouts 'fifty two'").unwrap();
+        assert_eq!(
+            Entrant::parse(&e.command_line()).unwrap().command,
+            e.command
+        );
         assert_eq!(e.name, "fast");
         assert_eq!(
             e.command,

@@ -65,7 +65,7 @@ impl Event {
         let commands: Vec<String> = self
             .entrants
             .iter()
-            .map(|e| format!("{}={}", e.name, e.command.join(" ")))
+            .map(|e| format!("{}={}", e.name, e.command_line()))
             .collect();
         ResultsFile::new(dir, &self.names(), &commands, &self.rules.describe())
     }
@@ -197,6 +197,7 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
         engines.push(format!("{}: {about}", entrant.name));
     }
     std::fs::create_dir_all(&event.dir)?;
+    eprintln!("event folder: {}", event.dir.display());
     let file = event.results_file(&event.dir).with_engines(&engines);
     let mut records = file.read()?;
     if !records.is_empty() {
