@@ -168,6 +168,7 @@ fn run_search(seconds: f64, rounds: usize, thread_counts: &[usize], bar: &Progre
                     seed: 1,
                     komi_offset: 0.0,
                     constants: Constants::defaults(size),
+                    restrictions: Vec::new(),
                     halt: None,
                 };
                 let mut rates = Vec::new();

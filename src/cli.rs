@@ -61,6 +61,10 @@ pub struct EngineOptions {
     /// GoGui's live graphics on stderr while genmove thinks (twice a second)
     #[arg(long, help_heading = EXPERT)]
     live_gfx: bool,
+    /// What `version` answers instead of tengen's own (KataGo's option): Lizzie reads the
+    /// version as Leela Zero's and wants 0.15 or later, so give it `--override-version 0.17`
+    #[arg(long, value_name = "VERSION", help_heading = EXPERT, value_parser = version)]
+    override_version: Option<String>,
     /// The search's constants, for tuning matches (`--tune help` lists them with their
     /// defaults)
     #[arg(long, value_name = "NAME=V,...", help_heading = EXPERT, value_parser = Tuning::parse)]
@@ -253,6 +257,14 @@ fn superko() -> impl TypedValueParser<Value = Superko> {
         .map(|name| Superko::from_name(&name).expect("a listed name"))
 }
 
+/// One word of printable characters, as a GTP answer needs.
+fn version(v: &str) -> Result<String, String> {
+    let printable = !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_graphic());
+    printable
+        .then(|| v.to_string())
+        .ok_or_else(|| format!("{v:?} is not one word of up to 64 printable characters"))
+}
+
 fn seed(v: &str) -> Result<u64, String> {
     setting::in_range(v, 0..=u64::MAX, "a whole number")
 }
@@ -364,6 +376,7 @@ pub fn engine_config(options: EngineOptions, gnugo: GnuGoOptions, matches: &ArgM
     player.tuning = options.tune.unwrap_or_default();
     config.ponder = options.ponder;
     config.live_gfx = options.live_gfx;
+    config.version = options.override_version;
     config.save_games = options.save_games;
     config.superko = options.superko;
     if let Some(level) = gnugo.level {

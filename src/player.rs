@@ -7,7 +7,7 @@ use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
 use crate::game::Game;
 use crate::knowledge::status::{self, Judgement, Status};
-use crate::search::{self, Budget, Halt, KeptTree, Limits, Report, Watch};
+use crate::search::{self, Budget, Halt, KeptTree, Limits, Report, Restriction, Watch};
 use crate::tuning::Tuning;
 
 /// Settings from the command line.
@@ -96,6 +96,8 @@ pub struct Player {
     games: u64,
     /// Asked between playouts of the move searches: has the user interrupted?
     interrupt: Option<Halt>,
+    /// Moves the searches leave out while an analysis asks so (`restricted`).
+    restrictions: Vec<Restriction>,
 }
 
 impl Player {
@@ -111,6 +113,7 @@ impl Player {
             move_time: None,
             games: 0,
             interrupt: None,
+            restrictions: Vec::new(),
         }
     }
 
@@ -145,6 +148,7 @@ impl Player {
                 ^ (game.move_count() as u64).rotate_left(32),
             komi_offset: 0.0,
             constants: self.settings.tuning.for_size(game.size()),
+            restrictions: self.restrictions.clone(),
             halt: self.interrupt.clone(),
         }
     }
@@ -192,6 +196,8 @@ impl Player {
 
     /// Searches in the kept tree where it fits the game (a fresh one otherwise) and keeps the
     /// tree for the next search.
+    /// A restricted search starts afresh and is not kept: its tree lacks the moves it left
+    /// out, and a kept tree may hold them.
     fn search_kept(
         &mut self,
         game: &Game,
@@ -199,10 +205,23 @@ impl Player {
         limits: &Limits,
         watch: Option<Watch>,
     ) -> Report {
-        let kept = self.kept.take();
+        let kept = self.kept.take().filter(|_| limits.restrictions.is_empty());
         let (report, kept) = search::search_reusing(game, color, limits, &self.pool, kept, watch);
-        self.kept = Some(kept);
+        self.kept = Some(kept).filter(|_| limits.restrictions.is_empty());
         report
+    }
+
+    /// Runs `work` with searches that leave out the moves of `restrictions` (an analysis's
+    /// `avoid` and `allow`); the searches after it are free again.
+    pub fn restricted<T>(
+        &mut self,
+        restrictions: Vec<Restriction>,
+        work: impl FnOnce(&mut Player) -> T,
+    ) -> T {
+        self.restrictions = restrictions;
+        let result = work(self);
+        self.restrictions.clear();
+        result
     }
 
     /// Searches with no limit but `halt` (and the interrupt), for an analysis that lasts

@@ -502,3 +502,62 @@ fn engine_paths_with_spaces_play_in_matches_and_tournaments() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Sends `first`, waits, then sends `then` and the end of input; all of stdout.
+fn conversation(args: &[&str], first: &str, wait_ms: u64, then: &str) -> String {
+    let mut child = tengen(args, None, Stdio::null()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+    stdin.write_all(then.as_bytes()).unwrap();
+    drop(stdin);
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+/// The moves of an analysis's info lines, each line's moves in order.
+fn analysed_moves(output: &str) -> Vec<Vec<String>> {
+    (output.lines())
+        .filter(|l| l.starts_with("info move "))
+        .map(|l| {
+            l.split("info move ")
+                .skip(1)
+                .map(|g| g.split_whitespace().next().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// Lizzie's start: `name`, then `version`, read as Leela Zero's (0.15 or later wanted);
+/// `--override-version` answers what it needs while `name` stays tengen. Then an analysis
+/// with moves avoided, as Lizzie sends it when a user excludes moves, runs until the next
+/// command and never shows them.
+#[test]
+fn lizzie_s_handshake_and_avoided_moves_in_a_live_analysis() {
+    let args = ["--override-version", "0.17", "--threads", "1"];
+    let out = run(&args, b"name\nversion\n", None);
+    assert_eq!(responses(&out), vec!["= tengen", "= 0.17"]);
+    let version = responses(&run(&[], b"version\n", None))[0].clone();
+    assert_eq!(version, format!("= {}", env!("CARGO_PKG_VERSION")));
+    refused(&["--override-version", "two words"], &["printable"]);
+    let setup = "boardsize 9\nkomi 7.5\nplay b E5\n";
+    let free = conversation(&args, &format!("{setup}lz-analyze w 20\n"), 1500, "name\n");
+    let top: Vec<String> = analysed_moves(&free).last().unwrap()[..3].to_vec();
+    let avoid = format!("{setup}lz-analyze w 20 avoid w {} 50\n", top.join(","));
+    let avoided = conversation(&args, &avoid, 1500, "name\n");
+    let lines = analysed_moves(&avoided);
+    assert!(!lines.is_empty(), "{avoided}");
+    for line in &lines {
+        assert!(line.iter().all(|m| !top.contains(m)), "{top:?}: {line:?}");
+    }
+    assert!(avoided.trim_end().ends_with("= tengen"), "{avoided}");
+    let allow = format!("{setup}kata-analyze w 20 allow w C3,G7,C7 1\n");
+    let allowed = conversation(&args, &allow, 1000, "name\n");
+    for line in analysed_moves(&allowed) {
+        assert!(
+            line.iter()
+                .all(|m| ["C3", "G7", "C7", "pass"].contains(&m.as_str())),
+            "{line:?}"
+        );
+    }
+}

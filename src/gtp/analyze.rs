@@ -9,12 +9,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::Engine;
-use super::args::{color_arg, int_arg};
+use super::args::{color_arg, int_arg, move_arg};
 use super::error::GtpError;
 use super::response;
 use crate::board::{Board, Color};
 use crate::player::Decision;
-use crate::search::{Report, Watch};
+use crate::search::{Report, Restriction, Watch};
 
 /// How the numbers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,12 +38,18 @@ pub(super) struct Request {
     ownership: bool,
     /// A `genmove_analyze`: the search is a move search, and its move is played.
     genmove: bool,
+    /// Moves left out of the search (`avoid` and `allow`).
+    restrictions: Vec<Restriction>,
 }
 
-/// `[colour] [interval] [interval N] [maxmoves N] [minmoves N] [ownership true|false]`; the
-/// colour is required for the genmove variants. The interval is in centiseconds.
+/// `[colour] [interval] [interval N] [maxmoves N] [minmoves N] [ownership true|false]
+/// [avoid|allow COLOUR VERTICES UNTIL]...`; the colour is required for the genmove variants.
+/// The interval is in centiseconds. `avoid b D4,Q16 10` leaves Black's D4 and Q16 out of the
+/// first 10 moves of the search's lines; `allow` leaves out every other point (as Leela Zero
+/// 0.17 and KataGo read them).
 pub(super) fn parse_request(
     args: &[&str],
+    board: &Board,
     to_move: Color,
     dialect: Dialect,
     genmove: bool,
@@ -64,6 +70,7 @@ pub(super) fn parse_request(
         max_moves: usize::MAX,
         ownership: false,
         genmove,
+        restrictions: Vec::new(),
     };
     if let Some(first) = rest.first()
         && let Ok(centiseconds) = int_arg(first)
@@ -71,17 +78,27 @@ pub(super) fn parse_request(
         request.interval = interval(centiseconds);
         rest = &rest[1..];
     }
-    for pair in rest.chunks(2) {
-        let [key, value] = pair else {
-            return Err(GtpError::Syntax);
-        };
-        match *key {
+    let mut words = rest.iter().copied();
+    while let Some(key) = words.next() {
+        let mut next = || words.next().ok_or(GtpError::Syntax);
+        let value = next()?;
+        match key {
+            "avoid" | "allow" => {
+                let (vertices, until) = (next()?, next()?);
+                request.restrictions.push(Restriction {
+                    color: color_arg(value)?,
+                    points: points(board, vertices)?,
+                    until_depth: int_arg(until)?,
+                    allow: key == "allow",
+                });
+                continue;
+            }
             "interval" => request.interval = interval(int_arg(value)?),
             "maxmoves" => request.max_moves = int_arg(value)?,
             // Every move the search tried is shown anyway.
             "minmoves" => drop(int_arg(value)?),
             "ownership" if dialect == Dialect::Kata => {
-                request.ownership = match *value {
+                request.ownership = match value {
                     "true" => true,
                     "false" => false,
                     _ => return Err(GtpError::Syntax),
@@ -95,6 +112,19 @@ pub(super) fn parse_request(
         }
     }
     Ok(request)
+}
+
+/// Comma-separated vertices on `board` (pass is never left out, so it is skipped).
+fn points(board: &Board, vertices: &str) -> Result<Vec<crate::board::Point>, GtpError> {
+    let mut points = Vec::new();
+    for vertex in vertices.split(',').filter(|v| !v.is_empty()) {
+        match move_arg(vertex)?.on(board) {
+            Some(crate::board::Move::Play(p)) => points.push(p),
+            Some(crate::board::Move::Pass) => {}
+            None => return Err(GtpError::Other(format!("{vertex} is off the board"))),
+        }
+    }
+    Ok(points)
 }
 
 fn interval(centiseconds: usize) -> Option<Duration> {
@@ -191,10 +221,12 @@ impl Engine {
             every,
             see: &mut see,
         });
+        let game = &self.game;
+        let restrictions = request.restrictions.clone();
         if request.genmove {
-            let (decision, report) = self
-                .player
-                .genmove_watched(&self.game, request.color, watch);
+            let (decision, report) = self.player.restricted(restrictions, |player| {
+                player.genmove_watched(game, request.color, watch)
+            });
             write_info(out, &board, request, &report)?;
             let played = match decision {
                 Decision::Resign => "resign".to_string(),
@@ -207,9 +239,9 @@ impl Engine {
         } else {
             let signals = Arc::clone(&self.signals);
             let halt = Arc::new(move || signals.input_waiting());
-            let report = self
-                .player
-                .search_until(&self.game, request.color, halt, watch);
+            let report = self.player.restricted(restrictions, |player| {
+                player.search_until(game, request.color, halt, watch)
+            });
             write_info(out, &board, request, &report)?;
         }
         if let Some(e) = failure {

@@ -36,7 +36,7 @@ const fn stream(name: &'static str, dialect: Dialect, genmove: bool) -> Command 
 pub(super) const COMMANDS: &[Command] = &[
     reply("protocol_version", |_, _| Ok("2".into())),
     reply("name", |_, _| Ok("tengen".into())),
-    reply("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    reply("version", |e, _| Ok(e.version())),
     reply("known_command", Engine::known_command),
     reply("list_commands", Engine::list_commands),
     reply("quit", Engine::quit),

@@ -37,6 +37,8 @@ pub struct Config {
     pub ponder: bool,
     /// GoGui's live graphics on stderr while `genmove` thinks.
     pub live_gfx: bool,
+    /// What `version` answers instead of tengen's own version (`--override-version`).
+    pub version: Option<String>,
     pub player: Settings,
 }
 
@@ -49,6 +51,7 @@ impl Default for Config {
             save_games: None,
             ponder: false,
             live_gfx: false,
+            version: None,
             player: Settings::default(),
         }
     }
@@ -85,6 +88,14 @@ impl Engine {
             signals,
             ponder_next: false,
         }
+    }
+
+    /// What `version` answers: tengen's version, unless the command line overrides it.
+    pub(crate) fn version(&self) -> String {
+        self.config
+            .version
+            .clone()
+            .unwrap_or_else(|| env!("CARGO_PKG_VERSION").into())
     }
 
     /// The signals the input loop raises for this engine.
@@ -128,7 +139,8 @@ impl Engine {
             Some(Run::Reply(run)) => run(self, &cmd.args),
             Some(&Run::Stream { dialect, genmove }) => {
                 let to_move = self.game.to_move();
-                match analyze::parse_request(&cmd.args, to_move, dialect, genmove) {
+                let board = self.game.board();
+                match analyze::parse_request(&cmd.args, board, to_move, dialect, genmove) {
                     Ok(request) => return self.stream(cmd.id, &request, out),
                     Err(e) => Err(e),
                 }

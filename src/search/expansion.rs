@@ -7,8 +7,8 @@ use crate::knowledge;
 use crate::knowledge::features::GROUPS;
 
 /// Creates the children of a leaf: every legal move that fills no own eye, repeats no
-/// earlier arrangement and is not an edge move wasted in the opening, and pass, each with
-/// its prior.
+/// earlier arrangement, is not an edge move wasted in the opening and is not left out by a
+/// restriction, and pass, each with its prior.
 pub(super) fn expand(
     shared: &Shared,
     node: &Node,
@@ -21,8 +21,11 @@ pub(super) fn expand(
     }
     let repeats = |h: u64| shared.history.contains(&h) || path_hashes.contains(&h);
     let constants = &shared.limits.constants;
+    let depth = path_hashes.len() - 1;
+    let restricted = |p| (shared.limits.restrictions.iter()).any(|r| r.forbids(color, depth, p));
     let moves = board.empty_points().filter(|&p| {
-        !board.is_eye(color, p)
+        !restricted(p)
+            && !board.is_eye(color, p)
             && board.is_legal(color, p)
             && !priors::is_wasted_in_opening(board, color, p, constants)
             && !repeats(board.hash_after(color, p))

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color, PointMap};
+use crate::board::{Board, Color, Point, PointMap};
 use crate::game::Game;
 use crate::playout::ownership::Ownership;
 use crate::tuning::Constants;
@@ -57,6 +57,24 @@ impl Budget {
     }
 }
 
+/// Moves a search leaves out, as Leela Zero's and KataGo's `avoid` and `allow` analysis
+/// arguments ask: `color`'s moves on `points` (with `allow`, on every point but those) in the
+/// first `until_depth` moves of every line from the root. Pass is never left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Restriction {
+    pub color: Color,
+    pub points: Vec<Point>,
+    pub until_depth: usize,
+    pub allow: bool,
+}
+
+impl Restriction {
+    /// Whether `color`'s move at `p`, `depth` moves below the root, is left out.
+    pub fn forbids(&self, color: Color, depth: usize, p: Point) -> bool {
+        self.color == color && depth < self.until_depth && self.points.contains(&p) != self.allow
+    }
+}
+
 /// How a search runs.
 #[derive(Clone)]
 pub struct Limits {
@@ -73,6 +91,8 @@ pub struct Limits {
     pub komi_offset: f64,
     /// The search's constants on this board (`Tuning::for_size`).
     pub constants: Constants,
+    /// Moves left out of the search (an analysis's `avoid` and `allow`).
+    pub restrictions: Vec<Restriction>,
     /// Stops the search early when it answers true.
     pub halt: Option<Halt>,
 }

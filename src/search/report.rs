@@ -37,7 +37,9 @@ pub struct Candidate {
     pub mv: Move,
     /// Games played through the move (its prior not counted).
     pub visits: u32,
-    /// Mean result for the player making the move, 0 to 1.
+    /// The mean result of the games played through the move, for the player making it, 0 to
+    /// 1: its prior's virtual games and its AMAF games left out, as Leela Zero and KataGo
+    /// show a move's win rate.
     pub winrate: f64,
     /// The move's share of all the root moves' priors, 0 to 1.
     pub prior: f64,
@@ -102,7 +104,7 @@ fn candidates(tree: &Tree, children: std::ops::Range<u32>) -> Vec<Candidate> {
             Candidate {
                 mv: node.mv(),
                 visits: node.real_visits(),
-                winrate: node.stats().winrate(),
+                winrate: node.own_result().1,
                 prior: f64::from(node.prior_visits()) / f64::from(prior_total.max(1)),
                 pv,
             }

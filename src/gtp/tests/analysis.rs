@@ -86,9 +86,10 @@ fn the_settings_page_shows_and_changes_settings() {
 fn analysis_arguments_follow_leela_and_katago() {
     use analyze::{Dialect, parse_request};
     let black = Color::Black;
+    let board = crate::board::Board::new(9);
     let parse = |args: &str, genmove| {
         let args: Vec<&str> = args.split_whitespace().collect();
-        parse_request(&args, Color::White, Dialect::Kata, genmove)
+        parse_request(&args, &board, Color::White, Dialect::Kata, genmove)
     };
     // Colour and interval are optional for an analysis; the colour to move is the default.
     assert_eq!(parse("", false), parse("w 0", false));
@@ -99,9 +100,21 @@ fn analysis_arguments_follow_leela_and_katago() {
     );
     assert!(format!("{full:?}").contains(&format!("color: {black:?}")));
     assert!(format!("{full:?}").contains("interval: Some(500ms)"));
+    let avoid = parse("b 10 avoid b d4,e5 1 allow w c3 2", false).unwrap();
+    assert!(
+        format!("{avoid:?}").contains("until_depth: 1, allow: false"),
+        "{avoid:?}"
+    );
+    assert!(
+        format!("{avoid:?}").contains("until_depth: 2, allow: true"),
+        "{avoid:?}"
+    );
     for bad in [
         "b 10 maxmoves",
-        "b 10 avoid b d4 1",
+        "b 10 avoid b d4",
+        "b 10 avoid x d4 1",
+        "b 10 avoid b z99 1",
+        "b 10 allow b d4 -1",
         "b 10 ownership maybe",
         "b x",
     ] {
@@ -111,7 +124,8 @@ fn analysis_arguments_follow_leela_and_katago() {
     assert!(parse("10", true).is_err());
     assert!(parse("w 10", true).is_ok());
     // Leela's dialect knows no ownership.
-    assert!(parse_request(&["b", "ownership", "true"], black, Dialect::Leela, false).is_err());
+    let leela = ["b", "ownership", "true"];
+    assert!(parse_request(&leela, &board, black, Dialect::Leela, false).is_err());
 }
 
 #[test]
@@ -141,4 +155,45 @@ fn analysis_commands_answer_in_their_format_and_leave_the_engine_usable() {
     let lines: Vec<&str> = response.trim_end().lines().collect();
     assert_eq!(lines.len(), 3, "{response}");
     assert!(lines[1].starts_with("info move "), "{response}");
+}
+
+/// Lizzie sends `avoid` and `allow` when a user excludes moves: the avoided moves are left out
+/// of the search itself, so they are neither shown nor played. (Without a controller an
+/// analysis ends at once; the genmove variants search their playouts.)
+#[test]
+fn avoided_moves_are_neither_shown_nor_played() {
+    let mut e = quick_engine();
+    ok_all(&mut e, &["boardsize 9", "play b e5"]);
+    // The moves of the info line, and the move played; the move is taken back.
+    let mut analyse = |args: &str| -> (Vec<String>, String) {
+        let response = send(&mut e, &format!("lz-genmove_analyze w 0 {args}"));
+        let moves = (response.lines())
+            .flat_map(|l| l.split("info move ").skip(1))
+            .map(|group| group.split_whitespace().next().unwrap().to_string())
+            .collect();
+        let played = response.trim_end().lines().last().unwrap();
+        let played = played.strip_prefix("play ").unwrap().to_string();
+        ok(&mut e, "undo");
+        (moves, played)
+    };
+    let (free, _) = analyse("");
+    let top: Vec<String> = free.iter().take(3).cloned().collect();
+    assert_eq!(top.len(), 3, "{free:?}");
+    let (shown, played) = analyse(&format!("avoid w {} 1", top.join(",")));
+    assert!(
+        !shown.is_empty() && shown.iter().all(|m| !top.contains(m)),
+        "{top:?}: {shown:?}"
+    );
+    assert!(!top.contains(&played), "{top:?}: {played}");
+    let (shown, played) = analyse("allow w c3,g7 1");
+    assert!(
+        shown
+            .iter()
+            .all(|m| ["C3", "G7", "pass"].contains(&m.as_str())),
+        "{shown:?}"
+    );
+    assert!(["C3", "G7"].contains(&played.as_str()), "{played}");
+    // The next search is free again: the restricted tree was not kept.
+    let (again, _) = analyse("");
+    assert!(again.iter().take(3).any(|m| top.contains(m)), "{again:?}");
 }
