@@ -1,6 +1,7 @@
 //! Counting, lists of stones and the cleanup after a dead-stone dispute.
 
 use super::*;
+use crate::game::score::GameResult;
 
 #[test]
 fn final_score_counts_the_board_without_the_dead_stones() {
@@ -246,5 +247,89 @@ fn a_seki_beside_a_group_with_one_eye_is_no_nakade() {
             seki.split_whitespace().any(|s| s == stone),
             "{stone}: {seki}"
         );
+    }
+}
+
+/// An engine with the judgement's full searches, on one thread, set up with `moves` ("b E5",
+/// "w B5", ..., `pass` to hand the move over).
+fn judged(size: usize, komi: f64, seed: u64, moves: &[&str]) -> Engine {
+    let mut config = Config::default();
+    config.player.budget.time = None;
+    config.player.budget.threads = 1;
+    config.player.seed = seed;
+    let mut e = Engine::new(config);
+    ok(&mut e, &format!("boardsize {size}"));
+    ok(&mut e, &format!("komi {komi}"));
+    for m in moves {
+        ok(&mut e, &format!("play {m}"));
+    }
+    e
+}
+
+/// Black fills column E and White column F, alternately; then White plays a lone stone at B5,
+/// deep in Black's 36-point area. It is dead at every komi from -30 to +30, whoever is to move
+/// and whatever the seed, and the score is the count with it removed, B+(9 - komi). (The
+/// playouts alone let it live in about four games of ten: the judgement once moved with the
+/// komi.)
+#[test]
+fn a_lone_invader_is_dead_at_every_komi_with_either_side_to_move() {
+    let mut walls: Vec<String> = Vec::new();
+    for row in 1..=9 {
+        walls.push(format!("b E{row}"));
+        walls.push(format!("w F{row}"));
+    }
+    walls.push("w B5".into());
+    for (i, komi) in [-30.0, -22.5, -15.0, -7.5, 0.0, 0.5, 7.5, 15.0, 22.5, 30.0]
+        .into_iter()
+        .enumerate()
+    {
+        for black_to_move in [true, false] {
+            let mut moves: Vec<&str> = walls.iter().map(String::as_str).collect();
+            if !black_to_move {
+                moves.push("b pass");
+            }
+            let mut e = judged(9, komi, i as u64, &moves);
+            assert_eq!(ok(&mut e, "final_status_list dead"), "B5", "komi {komi}");
+            let expected = GameResult { margin: 9.0 - komi }.to_string();
+            assert_eq!(ok(&mut e, "final_score"), expected, "komi {komi}");
+        }
+    }
+}
+
+/// Invaders on a side and in a corner, inside areas walled by living stones, are dead; the
+/// walls are alive.
+#[test]
+fn invaders_in_corners_and_on_sides_are_dead() {
+    // 9x9: Black's wall on row 4, White's on row 5; White invades Black's side at E2, Black
+    // White's at D7.
+    let mut side = Vec::new();
+    for col in ["A", "B", "C", "D", "E", "F", "G", "H", "J"] {
+        side.push(format!("b {col}4"));
+        side.push(format!("w {col}5"));
+    }
+    side.extend(["b D7", "w E2"].map(String::from));
+    // 13x13: Black holds the lower left corner, walled by column E up to row 6 and row 6
+    // back to the edge; White walls it in with column F and row 7 and holds the rest of the
+    // lower half inside a wall on row 8. White's invader stands on the 3-3 point.
+    let mut corner = Vec::new();
+    for row in 1..=6 {
+        corner.push(format!("b E{row}"));
+        corner.push(format!("w F{row}"));
+    }
+    for col in ["A", "B", "C", "D"] {
+        corner.push(format!("b {col}6"));
+        corner.push(format!("w {col}7"));
+    }
+    corner.extend(["b pass", "w E7", "b pass", "w C3"].map(String::from));
+    for (size, moves, dead) in [(9, side, "E2\nD7"), (13, corner, "C3")] {
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        for seed in 0..3 {
+            let mut e = judged(size, 7.5, seed, &moves);
+            assert_eq!(
+                ok(&mut e, "final_status_list dead"),
+                dead,
+                "{size}x{size}, seed {seed}"
+            );
+        }
     }
 }
