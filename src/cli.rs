@@ -139,6 +139,12 @@ pub struct MatchOptions {
     /// Games to play
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = games)]
     pub games: usize,
+    /// Stop as soon as a sequential probability ratio test decides whether engine 1 is
+    /// stronger by elo1 Elo or more (H1) or by elo0 or less (H0), with error rates alpha and
+    /// beta (cutechess-cli's names; defaults elo0=0,elo1=20,alpha=0.05,beta=0.05); --games is
+    /// then the most games
+    #[arg(long, value_name = "elo0=E,elo1=E,alpha=A,beta=B", value_parser = referee::sprt::Sprt::parse)]
+    pub sprt: Option<referee::sprt::Sprt>,
     #[command(flatten)]
     pub event: EventOptions,
 }
@@ -392,6 +398,7 @@ pub fn event(
     options: EventOptions,
     mut entrants: Vec<referee::Entrant>,
     format: referee::Format,
+    sprt: Option<referee::sprt::Sprt>,
 ) -> Result<referee::Event, String> {
     referee::unique_names(&mut entrants);
     let size = usize::from(options.size);
@@ -431,6 +438,7 @@ pub fn event(
         dir,
         jobs: usize::from(options.jobs),
         shard: options.shard,
+        sprt,
     };
     event.check()?;
     Ok(event)

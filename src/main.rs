@@ -53,7 +53,10 @@ fn run_match(options: MatchOptions) -> Result<(), String> {
         games: options.games,
     };
     let entrants = vec![options.engine1, options.engine2];
-    run_event(cli::event(options.event, entrants, format)?, &merge)
+    run_event(
+        cli::event(options.event, entrants, format, options.sprt)?,
+        &merge,
+    )
 }
 
 fn run_tournament(options: TournamentOptions) -> Result<(), String> {
@@ -77,7 +80,10 @@ fn run_tournament(options: TournamentOptions) -> Result<(), String> {
                 }),
         },
     };
-    run_event(cli::event(options.event, options.engine, format)?, &merge)
+    run_event(
+        cli::event(options.event, options.engine, format, None)?,
+        &merge,
+    )
 }
 
 /// Whether the command line asks for the list of `--tune` constants (`--tune help`, as

@@ -561,3 +561,69 @@ fn lizzie_s_handshake_and_avoided_moves_in_a_live_analysis() {
         );
     }
 }
+
+/// `tengen match --sprt` between a strong and a weak tengen stops by itself as soon as the
+/// test accepts H1, with the verdict in the results file, the standings and the report; run
+/// again, the match stays decided and plays nothing more.
+#[test]
+fn a_match_with_a_sequential_test_stops_at_its_verdict_and_stays_stopped() {
+    let dir = std::env::temp_dir().join(format!("tengen-sprt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let me = env!("CARGO_BIN_EXE_tengen");
+    let strong = format!("strong={me} --playouts 400 --threads 1");
+    let weak = format!("weak={me} --playouts 4 --threads 1");
+    let out_dir = dir.display().to_string();
+    let args = [
+        "match",
+        "--engine1",
+        &strong,
+        "--engine2",
+        &weak,
+        "--games",
+        "60",
+        "--size",
+        "7",
+        "--sprt",
+        "elo0=0,elo1=200,alpha=0.1,beta=0.1",
+        "--out",
+        &out_dir,
+    ];
+    let out = run(&args, b"", None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(stdout.contains("sprt LLR "), "{stdout}");
+    let results = std::fs::read_to_string(dir.join("results.dat")).unwrap();
+    let games = results.lines().filter(|l| !l.starts_with('#')).count();
+    assert!(games < 30, "{games} games: {results}");
+    let verdict = "H1 accepted: strong is stronger than weak by 200 Elo or more";
+    assert_eq!(results.matches("# sprt:").count(), 1, "{results}");
+    assert!(
+        results.contains(&format!("# sprt: elo0=0,elo1=200,alpha=0.1,beta=0.1; LLR ")),
+        "{results}"
+    );
+    for file in ["results.dat", "standings.txt", "report.html"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert!(text.contains(verdict), "{file}: {text}");
+    }
+    let again = run(&args, b"", None);
+    assert!(again.status.success());
+    let results_again = std::fs::read_to_string(dir.join("results.dat")).unwrap();
+    assert_eq!(results_again, results, "a decided match plays on");
+    refused(
+        &[
+            "tournament",
+            "--engine",
+            "a",
+            "--engine",
+            "b",
+            "--sprt",
+            "elo1=5",
+        ],
+        &["--sprt"],
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -33,7 +33,8 @@ def header(folder, key):
 
 
 def score(folder):
-    """(games, score, interval) from the referee's score line in standings.txt."""
+    """(games, score, interval) from the referee's score line in standings.txt; with a
+    sequential test, its verdict stands for the interval."""
     standings = folder / "standings.txt"
     if not standings.exists():
         sys.exit(f"{standings} is missing: finish the match, or run it again with --games "
@@ -43,7 +44,9 @@ def score(folder):
     if not found:
         sys.exit(f"no score of tengen's at the end of {standings}: {line}")
     points, games, share, interval, crashes = found.groups()
-    return games, f"{points}/{games} ({share}){crashes}", f"95% CI {interval}"
+    verdict = [l[len("sprt: "):] for l in standings.read_text().splitlines() if l.startswith("sprt: ")]
+    interval = verdict[0] if verdict else f"95% CI {interval}"
+    return games, f"{points}/{games} ({share}){crashes}", interval
 
 
 def opponent(folder):

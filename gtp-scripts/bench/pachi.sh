@@ -16,6 +16,9 @@
 # 9x9-30s    one clock for both, absolute 30 s a      9x9     1   (about 1 s a move)
 #            side, 2 threads each
 #
+# SPRT=elo0=0,elo1=30 (any of elo0, elo1, alpha, beta) stops the match as soon as the
+# referee's sequential test decides; GAMES is then the most games.
+#
 # PACHI names the binary (default target/peers/pachi/pachi) and PACHI_DATA its data folder
 # (default the binary's folder). The first run copies target/release/tengen into the folder and
 # records the commit and the command lines there; every later run of the same command resumes
@@ -70,6 +73,8 @@ fi
 engine1="tengen=$dir/tengen $mine $extra"
 engine2="pachi=$pachi_common $theirs"
 printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
-    "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" > "$dir/command"
+    "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" "sprt: ${SPRT:-none}" > "$dir/command"
+sprt=()
+[ -n "${SPRT:-}" ] && sprt=(--sprt "$SPRT")
 "$dir/tengen" match --engine1 "$engine1" --engine2 "$engine2" \
-    --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs" "${clock[@]}"
+    --games "$games" --size "$size" --komi 7.5 --out "$dir" -j "$jobs" "${clock[@]}" "${sprt[@]}"

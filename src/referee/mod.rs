@@ -21,6 +21,7 @@ pub mod report;
 pub mod results;
 pub mod rules;
 pub mod schedule;
+pub mod sprt;
 pub mod standings;
 
 use std::collections::VecDeque;
@@ -41,6 +42,7 @@ use results::{Record, ResultsFile};
 pub use rules::{CycleRule, Rules};
 pub use schedule::Format;
 use schedule::Pairing;
+use sprt::{Sprt, Standing, Verdict};
 
 /// An event: who, how, where.
 #[derive(Clone, Debug)]
@@ -54,6 +56,8 @@ pub struct Event {
     pub jobs: usize,
     /// Play only the K-th of N parts of the schedule (1-based K).
     pub shard: Option<(usize, usize)>,
+    /// Stop a match as soon as this sequential test decides.
+    pub sprt: Option<Sprt>,
 }
 
 impl Event {
@@ -77,6 +81,9 @@ impl Event {
             Format::Match { .. } if n != 2 => return Err("a match is between two entrants".into()),
             _ if n < 2 => return Err("an event needs at least two entrants".into()),
             _ => {}
+        }
+        if self.sprt.is_some() && !matches!(self.format, Format::Match { .. }) {
+            return Err("--sprt tests a match between two entrants".into());
         }
         if self.shard.is_some() && !self.format.is_fixed() {
             return Err(
@@ -207,7 +214,12 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
         event.format.expected_games(event.entrants.len()),
         records.len(),
     );
-    loop {
+    // A test decided in an earlier run keeps its verdict: the match is over.
+    let mut verdict = file.note(SPRT_NOTE)?;
+    if let Some(line) = &verdict {
+        progress.say(&format!("sprt: {line}"));
+    }
+    while verdict.is_none() {
         let mut games = schedule::next_games(event.format, event.entrants.len(), &records);
         if let Some((k, n)) = event.shard {
             games.retain(|g| g.index % n == k - 1);
@@ -238,7 +250,17 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
                 let record = keep::record_game(event, &pairing, &played)?;
                 file.append(&record)?;
                 records.push(record);
-                progress.game(event, records.last().expect("just pushed"), &records);
+                let test = event.sprt.map(|s| Standing::of(s, &records));
+                progress.game(event, records.last().expect("just pushed"), &records, test);
+                let decided = test.filter(|t| t.verdict != Verdict::Open);
+                if let Some(test) = decided.filter(|_| verdict.is_none()) {
+                    let line = sprt_line(event, &test, records.len());
+                    file.append_note(SPRT_NOTE, &line)?;
+                    progress.say(&format!("sprt: {line}"));
+                    // The games under way finish and are kept; no new one starts.
+                    queue.lock().expect("queue").clear();
+                    verdict = Some(line);
+                }
             }
             Ok(())
         })?;
@@ -248,11 +270,29 @@ pub fn run(event: &Event) -> io::Result<Vec<Record>> {
     Ok(records)
 }
 
+/// The note of the results file that holds a sequential test's verdict.
+const SPRT_NOTE: &str = "sprt";
+
+/// The verdict in words: the test, where the ratio stood after how many games, what it means.
+fn sprt_line(event: &Event, test: &Standing, games: usize) -> String {
+    let names = event.names();
+    format!(
+        "{}; {test} after {games} games; {}",
+        test.sprt,
+        test.words(&names[0], &names[1])
+    )
+}
+
 /// `standings.txt`, `report.html` and `games.csv` in the event folder.
 pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
     let names = event.names();
     let byes = byes(event, records);
+    let file = event.results_file(&event.dir);
+    let verdict = file.note(SPRT_NOTE)?;
     let mut text = standings::text(&names, records, &byes);
+    if let Some(line) = &verdict {
+        text.push_str(&format!("\nsprt: {line}\n"));
+    }
     if names.len() == 2 {
         text.push_str(&format!(
             "\n{} {}\n",
@@ -266,7 +306,8 @@ pub fn write_reports(event: &Event, records: &[Record]) -> io::Result<()> {
         event.format.describe(),
         names.len()
     );
-    let settings = event.results_file(&event.dir).settings()?;
+    let mut settings = file.settings()?;
+    settings.extend(verdict.map(|line| format!("sprt: {line}")));
     let report = report::Event {
         title: &title,
         settings: &settings,

@@ -7,6 +7,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::results::Record;
+use super::sprt::{Sprt, Standing};
 use super::{Event, byes, standings};
 
 /// The 95% Wilson score interval of a win rate.
@@ -32,6 +33,7 @@ pub fn wilson(wins: f64, games: f64) -> (f64, f64) {
 pub struct Score {
     pub points: f64,
     pub games: usize,
+    pub draws: usize,
     /// Games left out because the loser's program crashed.
     pub crashes: usize,
 }
@@ -42,12 +44,18 @@ impl Score {
         let counted = records
             .iter()
             .filter(|r| !r.result.is_crash() && (r.winner().is_some() || r.is_draw()));
-        let (points, games) = counted.fold((0.0, 0), |(points, games), r| {
-            (points + f64::from(r.points(0)) / 2.0, games + 1)
+        let (points, games, draws) = counted.fold((0.0, 0, 0), |(points, games, draws), r| {
+            let draw = usize::from(r.is_draw());
+            (
+                points + f64::from(r.points(0)) / 2.0,
+                games + 1,
+                draws + draw,
+            )
         });
         Score {
             points,
             games,
+            draws,
             crashes,
         }
     }
@@ -75,6 +83,16 @@ impl Score {
     }
 }
 
+impl Standing {
+    /// Where the test stands after the games of `records` (counted as `Score` counts them).
+    pub fn of(sprt: Sprt, records: &[Record]) -> Standing {
+        let score = Score::of(records);
+        let draws = score.draws as f64;
+        let wins = score.points - draws / 2.0;
+        Standing::new(sprt, wins, draws, score.games as f64 - wins - draws)
+    }
+}
+
 /// The bar and the lines of a running event.
 pub struct Progress {
     bar: ProgressBar,
@@ -94,10 +112,16 @@ impl Progress {
         Progress { bar }
     }
 
-    /// A game finished: its line on stdout, the bar moved on.
-    pub fn game(&self, event: &Event, record: &Record, all: &[Record]) {
-        let line = game_line(event, record, all);
-        self.bar.suspend(|| println!("{line}"));
+    /// A game finished: its line on stdout, the bar moved on; with a sequential test, where
+    /// it stands on both.
+    pub fn game(&self, event: &Event, record: &Record, all: &[Record], test: Option<Standing>) {
+        let mut line = game_line(event, record, all);
+        let mut message = leader(event, all);
+        if let Some(test) = test {
+            line.push_str(&format!("; sprt {test}"));
+            message.push_str(&format!(", sprt {test}"));
+        }
+        self.say(&line);
         self.bar.set_length(
             event
                 .format
@@ -105,7 +129,12 @@ impl Progress {
                 .max(all.len()) as u64,
         );
         self.bar.set_position(all.len() as u64);
-        self.bar.set_message(leader(event, all));
+        self.bar.set_message(message);
+    }
+
+    /// A line on stdout above the bar.
+    pub fn say(&self, line: &str) {
+        self.bar.suspend(|| println!("{line}"));
     }
 
     pub fn finish(&self) {
@@ -192,6 +221,7 @@ mod tests {
             Score {
                 points: 2.5,
                 games: 4,
+                draws: 1,
                 crashes: 1
             }
         );

@@ -253,6 +253,27 @@ impl ResultsFile {
             .collect())
     }
 
+    /// The text of the note `# KEY: TEXT` the file holds, if any (a sequential test's verdict).
+    pub fn note(&self, key: &str) -> io::Result<Option<String>> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let prefix = format!("# {key}: ");
+        Ok(text
+            .lines()
+            .find_map(|l| l.strip_prefix(&prefix))
+            .map(str::to_string))
+    }
+
+    /// Appends the note `# KEY: TEXT` after the games so far, on disk before this returns.
+    pub fn append_note(&self, key: &str, text: &str) -> io::Result<()> {
+        let mut file = OpenOptions::new().append(true).open(&self.path)?;
+        file.write_all(format!("# {key}: {}\n", text.replace('\n', " ")).as_bytes())?;
+        file.sync_data()
+    }
+
     /// Appends one game, on disk before this returns.
     pub fn append(&self, record: &Record) -> io::Result<()> {
         let new = !self.path.exists();

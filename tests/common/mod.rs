@@ -76,6 +76,7 @@ pub fn event(name: &str, entrants: Vec<Entrant>, format: Format, rules: Rules) -
         dir: folder(name),
         jobs: 1,
         shard: None,
+        sprt: None,
     }
 }
 
