@@ -22,6 +22,9 @@ pub struct Settings {
     pub dynamic_komi: bool,
     /// Seconds of network and process overhead kept back from every deadline.
     pub lag: f64,
+    /// No move's search takes longer, whatever the clock or `time` says: every command but
+    /// an analysis that runs until the next command answers in bounded time.
+    pub max_move_time: f64,
     /// The search's constants (`--tune`).
     pub tuning: Tuning,
 }
@@ -56,6 +59,7 @@ impl Default for Settings {
             never_resign: false,
             dynamic_komi: false,
             lag: 1.0,
+            max_move_time: DEFAULT_MAX_MOVE_SECONDS,
             tuning: Tuning::default(),
         }
     }
@@ -63,6 +67,9 @@ impl Default for Settings {
 
 /// Seconds per move when no limit is given (and no clock is known).
 pub const DEFAULT_SECONDS: f64 = 5.0;
+/// The longest a move's search runs by default (`--max-move-time`): a clock of a week a side
+/// or a `time` of a day would otherwise keep a controller waiting for hours.
+pub const DEFAULT_MAX_MOVE_SECONDS: f64 = 20.0;
 /// Hopeless moves in a row before resigning.
 const RESIGN_STREAK: u32 = 3;
 /// Playouts of each search behind `final_status_list` when the position was not just searched
@@ -133,12 +140,14 @@ impl Player {
     }
 
     /// Search limits for the game's position; the seed depends on the position, so the same
-    /// position gives the same search (on one thread).
+    /// position gives the same search (on one thread). The time is capped at `max_move_time`,
+    /// and without any limit it is that cap.
     fn limits(&self, game: &Game, playouts: Option<u64>, time: Option<f64>) -> Limits {
+        let cap = self.settings.max_move_time;
         Limits {
             budget: Budget {
                 playouts,
-                time,
+                time: Some(time.map_or(cap, |t| t.min(cap))),
                 ..self.settings.budget
             },
             max_time: None,
@@ -163,7 +172,7 @@ impl Player {
         self.move_time = budget.map(|b| b.normal);
         let time = self.move_time.or(self.settings.budget.time);
         let mut limits = self.limits(game, self.settings.budget.playouts, time);
-        limits.max_time = budget.map(|b| b.most);
+        limits.max_time = budget.map(|b| b.most.min(self.settings.max_move_time));
         limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
         limits.komi_offset = self.extra_komi(game, color);
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -235,6 +244,8 @@ impl Player {
         watch: Option<Watch>,
     ) -> Report {
         let mut limits = self.limits(game, None, None);
+        // An analysis runs until the next command (or the interrupt), however long.
+        limits.budget.time = None;
         let interrupt = self.interrupt.clone();
         limits.halt = Some(std::sync::Arc::new(move || {
             halt() || interrupt.as_ref().is_some_and(|i| i())

@@ -627,3 +627,31 @@ fn a_match_with_a_sequential_test_stops_at_its_verdict_and_stays_stopped() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A clock nobody can meet (a week of main time, a year in a byo-yomi period) or a "no
+/// limit" clock still gets a move within the cap on a move's thinking.
+#[test]
+fn huge_and_unlimited_clocks_answer_within_the_move_cap() {
+    for clock in [
+        "time_settings 1000000 0 0",
+        "kgs-time_settings byoyomi 0 31536000 5",
+        "time_settings 0 1 0\ntime_left b 99999999 5",
+        "kgs-time_settings none",
+    ] {
+        let input = format!("boardsize 9\n{clock}\ngenmove b\n");
+        let started = std::time::Instant::now();
+        let out = run(
+            &["--max-move-time", "1", "--threads", "1"],
+            input.as_bytes(),
+            None,
+        );
+        let took = started.elapsed().as_secs_f64();
+        let answers = responses(&out);
+        assert!(
+            answers.last().unwrap().starts_with("= "),
+            "{clock}: {answers:?}"
+        );
+        assert!(took < 10.0, "{clock}: {took:.1} s");
+    }
+    refused(&["--max-move-time", "0"], &["0.1 to 86400"]);
+}

@@ -165,6 +165,9 @@ impl Fuzz {
                     ..Settings::default().budget
                 },
                 seed,
+                // The clocks and settings the fuzzer sends may ask for days a move; the cap
+                // answers in its time, kept short here so that the test stays quick.
+                max_move_time: 0.1,
                 ..Settings::default()
             },
             ..Config::default()
@@ -335,14 +338,25 @@ impl Fuzz {
                     "99999999999999 1 1",
                     "1 x 1",
                     "0 0",
-                ][self.rng.random_range(0..6)];
-                (format!("time_settings {a}"), Effect::None)
+                    "1000000 0 0",
+                    "0 99999999 1",
+                ][self.rng.random_range(0..8)];
+                let kgs = [
+                    "none",
+                    "absolute 9999999",
+                    "byoyomi 0 99999 5",
+                    "canadian 999999 99999 1",
+                ][self.rng.random_range(0..4)];
+                match self.rng.random_range(0..2) {
+                    0 => (format!("time_settings {a}"), Effect::None),
+                    _ => (format!("kgs-time_settings {kgs}"), Effect::None),
+                }
             }
             69 => (
                 format!(
                     "time_left {} {} 0",
                     colour_word(&mut self.rng),
-                    self.rng.random_range(-5..1000)
+                    [self.rng.random_range(-5..1000), 99_999_999][self.rng.random_range(0..2)]
                 ),
                 Effect::None,
             ),
@@ -359,7 +373,19 @@ impl Fuzz {
                     "max_tree_mb 8",
                     "nonsense 1",
                     "playouts 20",
-                ][self.rng.random_range(0..11)];
+                    "playouts ",
+                    "time ",
+                    "time 86400",
+                    "max_move_time 0.2",
+                    "max_move_time 0",
+                    // Searches without a playout limit take their time: set one back often.
+                    "playouts 16",
+                    "playouts 24",
+                    "playouts 16",
+                    "playouts 24",
+                    "playouts 16",
+                    "playouts 24",
+                ][self.rng.random_range(0..22)];
                 (format!("tengen-param {p}"), Effect::None)
             }
             73..=74 => {
@@ -451,8 +477,15 @@ impl Fuzz {
             }
             let started = std::time::Instant::now();
             self.step(&line, id, effect);
+            let took = started.elapsed().as_secs_f64();
+            // Whatever the clock and the settings say, an answer comes in bounded time.
+            assert!(
+                took < 30.0,
+                "seed {}: {line:?} took {took:.1} s; the last commands: {:#?}",
+                self.seed,
+                self.recent
+            );
             if std::env::var_os("TENGEN_FUZZ_TRACE").is_some() {
-                let took = started.elapsed().as_secs_f64();
                 eprintln!(
                     "{} {n} {took:.3}s {:?}",
                     self.seed,

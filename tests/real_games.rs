@@ -80,7 +80,7 @@ fn margin(answer: &str) -> f64 {
 }
 
 #[test]
-#[ignore = "needs ../shared/data/games and xz; about a minute in a release build (cargo test --release -- --ignored)"]
+#[ignore = "needs xz and ../shared/data/games, the strong players' games kept beside the repository and not part of it; about a minute in a release build (cargo test --release -- --ignored)"]
 fn final_scores_agree_with_the_results_of_finished_games() {
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/kgs-6d-19x19-even.sgf.xz");

@@ -65,7 +65,7 @@ fn the_projects_own_suites_pass() {
 
 /// sgfmill, minigo and KataGo rules cases (third-party data beside the repository).
 #[test]
-#[ignore = "needs ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs ../shared/data, the real-world test data (SGF files, regression suites, strong games) kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn the_real_world_rules_suites_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/regress/rules");
     assert!(root.is_dir(), "this test needs {}", root.display());

@@ -60,7 +60,7 @@ fn stones(game: &Game, color: Color) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs ../shared/data, the real-world test data (SGF files, regression suites, strong games) kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn katago_cases_load_what_katago_expects() {
     let dir = edge_dir();
     let cases: Value = serde_json::from_str(
@@ -129,7 +129,7 @@ fn katago_cases_load_what_katago_expects() {
 }
 
 #[test]
-#[ignore = "needs ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs ../shared/data, the real-world test data (SGF files, regression suites, strong games) kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn sgfmill_cases_load_or_are_refused() {
     let dir = edge_dir();
     let d = dir.join("sgfmill");
@@ -161,7 +161,7 @@ fn sgfmill_cases_load_or_are_refused() {
 }
 
 #[test]
-#[ignore = "needs ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs ../shared/data, the real-world test data (SGF files, regression suites, strong games) kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn gogui_and_sabaki_files_load_or_are_refused() {
     let dir = edge_dir();
     let g = dir.join("gogui");
@@ -217,7 +217,7 @@ fn gogui_and_sabaki_files_load_or_are_refused() {
 
 /// Every file through the engine process: an answer for each, and the engine alive after.
 #[test]
-#[ignore = "needs ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs ../shared/data, the real-world test data (SGF files, regression suites, strong games) kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn loadsgf_answers_every_edge_file() {
     let dir = edge_dir();
     let mut files = Vec::new();

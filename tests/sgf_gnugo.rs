@@ -85,7 +85,7 @@ fn position(engine: &mut Client, command: &str) -> std::io::Result<Option<Positi
 }
 
 #[test]
-#[ignore = "needs GNU Go and ../shared/data beside the repository; run by .ci/run with --include-ignored"]
+#[ignore = "needs GNU Go and ../shared/data, the real-world test data kept beside the repository and not part of it; run by .ci/run with --include-ignored"]
 fn regression_records_load_the_same_positions_as_in_gnugo() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/regress");
     assert!(dir.is_dir(), "this test needs {}", dir.display());

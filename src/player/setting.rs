@@ -15,6 +15,8 @@ pub const TREE_MB: RangeInclusive<u64> = 1..=1 << 20;
 pub const RESIGN_THRESHOLD: RangeInclusive<f64> = 0.0..=1.0;
 /// Seconds of lag kept back from every deadline: up to a minute.
 pub const LAG: RangeInclusive<f64> = 0.0..=60.0;
+/// The cap on a move's thinking: a tenth of a second to a day.
+pub const MAX_MOVE_SECONDS: RangeInclusive<f64> = 0.1..=86_400.0;
 
 /// A setting as the command line (`--max-tree-mb`), `tengen-param` (`max_tree_mb`) and the
 /// documentation show it; its default lives in `Settings::default` only.
@@ -80,6 +82,14 @@ pub const SETTINGS: &[Setting] = &[
         expert: true,
     },
     Setting {
+        name: "max_move_time",
+        switch: false,
+        value: "S",
+        help: "No move thinks longer than S seconds, whatever the clock or --time says \
+               (0.1 to 86400); an analysis that runs until the next command is not capped",
+        expert: true,
+    },
+    Setting {
         name: "never_resign",
         switch: true,
         value: "",
@@ -98,6 +108,7 @@ pub fn value(settings: &Settings, name: &str) -> String {
         "max_tree_mb" => settings.budget.max_tree_mb.to_string(),
         "resign_threshold" => settings.resign_threshold.to_string(),
         "lag" => settings.lag.to_string(),
+        "max_move_time" => settings.max_move_time.to_string(),
         "never_resign" => u8::from(settings.never_resign).to_string(),
         _ => String::new(),
     }
@@ -148,6 +159,7 @@ pub fn set(settings: &mut Settings, name: &str, value: &str) -> Result<(), Strin
             settings.resign_threshold = real(value, RESIGN_THRESHOLD).map_err(error)?
         }
         "lag" => settings.lag = real(value, LAG).map_err(error)?,
+        "max_move_time" => settings.max_move_time = real(value, MAX_MOVE_SECONDS).map_err(error)?,
         "never_resign" => {
             settings.never_resign = match value {
                 "1" | "true" => true,

@@ -39,15 +39,15 @@ impl Standing {
     }
 }
 
-/// The headings of `Standing::figures`, in words and as the text table shortens them.
-pub const FIGURES: [(&str, &str); 7] = [
-    ("points", "points"),
-    ("won", "won"),
-    ("drawn", "drawn"),
-    ("lost", "lost"),
-    ("no result", "void"),
-    ("opponents' points", "SOS"),
-    ("warnings", "warn"),
+/// The headings of `Standing::figures`, the same words in the text table and the report.
+pub const FIGURES: [&str; 7] = [
+    "points",
+    "won",
+    "drawn",
+    "lost",
+    "no result",
+    "opponents' points",
+    "warnings",
 ];
 
 /// The standings, best first. `byes` are Swiss byes, worth a win's points.
@@ -131,13 +131,13 @@ pub fn text(names: &[String], results: &[Record], byes: &[usize]) -> String {
         .unwrap_or(4)
         .max(4);
     let mut out = format!("{:>5}  {:<width$} ", "place", "name");
-    for (_, short) in FIGURES {
-        write!(out, " {short:>6}").unwrap();
+    for heading in FIGURES {
+        write!(out, "  {heading}").unwrap();
     }
     for s in &table {
         write!(out, "\n{:>5}  {:<width$} ", s.place, names[s.entrant]).unwrap();
-        for figure in s.figures() {
-            write!(out, " {figure:>6}").unwrap();
+        for (figure, heading) in s.figures().iter().zip(FIGURES) {
+            write!(out, "  {figure:>w$}", w = heading.len()).unwrap();
         }
     }
     out.push_str("\n\ncrosstable (+ win, - loss, = draw, o no result; columns by place)\n");

@@ -70,14 +70,33 @@ mod tests {
         format!("(;SZ[9]{}{})", "(;B[aa]".repeat(depth), ")".repeat(depth))
     }
 
+    /// A million setup stones in one node, or a million nodes, would take hundreds of
+    /// megabytes as a tree: refused with the limit, before they are read.
+    #[test]
+    fn files_of_a_million_values_are_refused() {
+        let values = "AB[aa]".repeat(parse::MAX_VALUES + 1);
+        for text in [
+            format!("(;SZ[19]{values})"),
+            format!("(;SZ[19];{})", values.replace("AB", ";AB")),
+        ] {
+            let error = parse(&text).unwrap_err();
+            assert!(error.contains("300000 property values"), "{error}");
+        }
+        assert!(parse(&format!("(;SZ[19]{})", "AB[aa]".repeat(1000))).is_ok());
+    }
+
     #[test]
     fn variations_nest_up_to_the_limit_and_no_deeper() {
         let deepest = parse(&nested(parse::MAX_DEPTH - 1)).unwrap();
         assert_eq!(deepest[0].main_line().len(), parse::MAX_DEPTH);
         drop(deepest);
-        for depth in [parse::MAX_DEPTH, 1_000_000] {
+        // A million levels hold a million values: refused before the nesting is read.
+        for (depth, words) in [
+            (parse::MAX_DEPTH, "nested deeper"),
+            (1_000_000, "property values"),
+        ] {
             let refused = parse(&nested(depth)).unwrap_err();
-            assert!(refused.contains("nested deeper"), "{refused}");
+            assert!(refused.contains(words), "{refused}");
         }
         // Nodes after variations open implicit variations, which count too.
         let implicit = format!("(;SZ[9]{})", "(;B[aa]);W[bb]".repeat(parse::MAX_DEPTH));

@@ -108,6 +108,11 @@ fn first_tree(text: &str) -> Option<usize> {
 /// refused, as the trees it would make are dropped, cloned and compared by recursion.
 pub const MAX_DEPTH: usize = 2_000;
 
+/// The most property values a file may hold (counted as its `[`s): a record of the longest
+/// game (`game::MAX_STEPS` moves) fits, and a file of a million setup stones or nodes, which
+/// would take hundreds of megabytes as a tree, is refused before it is read.
+pub const MAX_VALUES: usize = 300_000;
+
 /// An open game tree, and whether it was opened by a `(` or implicitly (see `parse`).
 type OpenTree = (GameTree, bool);
 
@@ -132,6 +137,9 @@ fn close(open: &mut Vec<OpenTree>, collection: &mut Vec<GameTree>) -> bool {
 /// A node that follows a variation (not valid SGF, but old files have it) starts an implicit
 /// variation that ends with its parent, as GoGui reads it.
 pub fn parse(text: &str) -> Result<Vec<GameTree>, String> {
+    if text.bytes().filter(|&b| b == b'[').count() > MAX_VALUES {
+        return Err(format!("more than {MAX_VALUES} property values"));
+    }
     let start = first_tree(text).ok_or("no game tree in the file")?;
     let mut input = &text[start..];
     let mut collection = Vec::new();
