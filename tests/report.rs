@@ -78,21 +78,22 @@ fn the_report_links_files_of_the_event_and_the_csv_has_a_row_a_game() {
     assert_eq!(passer_losses, 2, "{csv}");
 }
 
-/// A page beside the report that opens it in a frame, unfolds every game, waits for each
-/// picture to decode and says on the console how many did and which did not.
+/// A page beside the report that opens it in a frame as it is (no click), waits for each
+/// picture to decode and says on the console how many did, how many are shown on the page
+/// (laid out with a size: not folded away) and which did not decode.
 const CHECKER: &str = r#"<!DOCTYPE html><html><body>
 <iframe id="report" src="report.html" width="1000" height="800"></iframe>
 <script>
 document.getElementById("report").onload = async function () {
   const page = this.contentDocument;
-  page.querySelectorAll("details").forEach(d => d.open = true);
-  let decoded = 0;
+  let decoded = 0, shown = 0;
   for (const img of page.images) {
     img.loading = "eager";
     try { await img.decode(); if (img.naturalWidth > 0) decoded++; }
     catch (e) { console.error("BROKEN " + img.getAttribute("src")); }
+    if (img.getBoundingClientRect().width > 100) shown++;
   }
-  console.log("DECODED " + decoded + " OF " + page.images.length);
+  console.log("DECODED " + decoded + " SHOWN " + shown + " OF " + page.images.length);
 };
 </script></body></html>"#;
 
@@ -119,7 +120,7 @@ fn chromium_renders_the_report_with_every_picture_and_no_console_error() {
     let log = String::from_utf8_lossy(&out.stderr);
     let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
     assert!(
-        console.iter().any(|l| l.contains("DECODED 6 OF 6")),
+        console.iter().any(|l| l.contains("DECODED 6 SHOWN 6 OF 6")),
         "{console:#?}"
     );
     assert_eq!(

@@ -13,7 +13,9 @@ use crate::playout::heavy::HeavyPolicy;
 use crate::playout::{final_owner, playout};
 
 /// Pixels between two lines of the board diagram.
-const GRID: usize = 16;
+const GRID: usize = 22;
+/// Columns as GTP names them (no I).
+const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 fn fill(color: Color) -> &'static str {
     match color {
@@ -22,15 +24,18 @@ fn fill(color: Color) -> &'static str {
     }
 }
 
-/// The final position: stones, dead stones crossed out in red, and small squares on the
-/// points each side's area takes (territory and the points of dead stones).
-pub fn final_position(board: &Board, dead: &[Point]) -> String {
+/// The final position: stones with the last move marked, dead stones crossed out in red,
+/// small squares on the points each side's area takes (territory and the points of dead
+/// stones), and the coordinates around the board.
+pub fn final_position(board: &Board, dead: &[Point], last: Option<Point>) -> String {
     let n = board.size();
-    let side = GRID * (n + 1);
-    let at = |i: usize| GRID * (i + 1);
+    // A line of the grid for the labels on each side.
+    let side = GRID * (n + 3);
+    let at = |i: usize| GRID * (i + 2);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
-         viewBox=\"0 0 {side} {side}\"><rect width=\"{side}\" height=\"{side}\" fill=\"#dcb35c\"/>"
+         viewBox=\"0 0 {side} {side}\" font-family=\"sans-serif\" font-size=\"11\" \
+         text-anchor=\"middle\"><rect width=\"{side}\" height=\"{side}\" fill=\"#dcb35c\"/>"
     );
     for i in 0..n {
         let (a, b) = (at(0), at(n - 1));
@@ -42,6 +47,7 @@ pub fn final_position(board: &Board, dead: &[Point]) -> String {
         )
         .unwrap();
     }
+    svg.push_str(&coordinates(n, at));
     let owner = ownership(board, dead);
     for p in board.points() {
         let (col, row) = board.coords(p);
@@ -54,6 +60,16 @@ pub fn final_position(board: &Board, dead: &[Point]) -> String {
                 fill(color)
             )
             .unwrap();
+            if last == Some(p) {
+                write!(
+                    svg,
+                    "<circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" \
+                     stroke=\"{}\" stroke-width=\"2\"/>",
+                    GRID / 4,
+                    fill(color.opponent())
+                )
+                .unwrap();
+            }
         }
         if dead.contains(&p) {
             let d = GRID / 4;
@@ -89,6 +105,30 @@ pub fn final_position(board: &Board, dead: &[Point]) -> String {
     }
     svg.push_str("</svg>");
     svg
+}
+
+/// The column letters above and below the board and the row numbers on both sides, as GTP
+/// names the points.
+fn coordinates(n: usize, at: impl Fn(usize) -> usize) -> String {
+    let mut text = String::new();
+    // One grid line out from the board's edge lines; 4 px lowers a label's baseline to
+    // centre it on its line.
+    let (near, far) = (at(0) - GRID, at(n - 1) + GRID);
+    for i in 0..n {
+        let letter = &COLUMNS[i..=i];
+        let number = n - i;
+        write!(
+            text,
+            "<text x=\"{x}\" y=\"{}\">{letter}</text><text x=\"{x}\" y=\"{}\">{letter}</text>\
+             <text x=\"{near}\" y=\"{y}\">{number}</text><text x=\"{far}\" y=\"{y}\">{number}</text>",
+            near + 4,
+            far + 4,
+            x = at(i),
+            y = at(i) + 4,
+        )
+        .unwrap();
+    }
+    text
 }
 
 /// Black's lead in points after each move of `game` (the start first): the mean area count,
@@ -128,28 +168,65 @@ pub fn lead_by_move(game: &Game, playouts: usize) -> Vec<f64> {
     leads
 }
 
-/// The lead by move as a line graph: above the middle line Black leads, below White does.
+/// The lead by move as a line graph with its axes: the move number along the bottom, Black's
+/// lead in points up the side (above the dashed zero line Black leads, below White does).
 pub fn lead_graph(leads: &[f64]) -> String {
-    let (width, height) = (320.0, 100.0);
-    let most = leads.iter().fold(10.0_f64, |m, l| m.max(l.abs()));
-    let x = |i: usize| width * i as f64 / (leads.len().max(2) - 1) as f64;
-    let y = |lead: f64| height / 2.0 - lead / most * (height / 2.0 - 4.0);
+    let (width, height) = (420.0, 200.0);
+    // The plot inside the axes' labels.
+    let (left, right, top, bottom) = (44.0, 410.0, 10.0, 164.0);
+    let moves = leads.len().saturating_sub(1).max(1);
+    let most = leads.iter().fold(10.0_f64, |m, l| m.max(l.abs())).ceil();
+    let x = |i: usize| left + (right - left) * i as f64 / moves as f64;
+    let y = |lead: f64| (top + bottom) / 2.0 - lead / most * (bottom - top) / 2.0;
     let points: Vec<String> = leads
         .iter()
         .enumerate()
         .map(|(i, &l)| format!("{:.1},{:.1}", x(i), y(l)))
         .collect();
-    format!(
+    let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\"><rect width=\"{width}\" height=\"{height}\" fill=\"#f8f8f8\" stroke=\"#999\"/>\
-         <line x1=\"0\" y1=\"{mid}\" x2=\"{width}\" y2=\"{mid}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>\
-         <polyline points=\"{}\" fill=\"none\" stroke=\"#06c\" stroke-width=\"1.5\"/>\
-         <text x=\"4\" y=\"12\" font-size=\"10\" font-family=\"sans-serif\">Black +{most:.0}</text>\
-         <text x=\"4\" y=\"{low}\" font-size=\"10\" font-family=\"sans-serif\">White +{most:.0}</text></svg>",
-        points.join(" "),
-        mid = height / 2.0,
-        low = height - 4.0,
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"10\">\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"#f8f8f8\"/>\
+         <path class=\"axes\" d=\"M{left} {top} V{bottom} H{right}\" stroke=\"#333\" fill=\"none\"/>\
+         <line x1=\"{left}\" y1=\"{mid}\" x2=\"{right}\" y2=\"{mid}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+        mid = y(0.0),
+    );
+    // Ticks: the lead at both ends and zero; the moves at the start, the middle and the end.
+    for lead in [most, 0.0, -most] {
+        let label = if lead > 0.0 {
+            format!("+{lead}")
+        } else {
+            format!("{lead}")
+        };
+        write!(
+            svg,
+            "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{label}</text>",
+            left - 4.0,
+            y(lead) + 3.0
+        )
+        .unwrap();
+    }
+    for i in [0, moves / 2, moves] {
+        write!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{i}</text>",
+            x(i),
+            bottom + 13.0
+        )
+        .unwrap();
+    }
+    write!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">move</text>\
+         <text transform=\"translate(10 {:.1}) rotate(-90)\" text-anchor=\"middle\">Black's lead (points)</text>\
+         <polyline points=\"{}\" fill=\"none\" stroke=\"#06c\" stroke-width=\"1.5\"/></svg>",
+        (left + right) / 2.0,
+        bottom + 28.0,
+        (top + bottom) / 2.0,
+        points.join(" ")
     )
+    .unwrap();
+    svg
 }
 
 #[cfg(test)]
@@ -161,13 +238,20 @@ mod tests {
     fn the_final_position_shows_stones_dead_stones_and_areas() {
         let board = Board::from_diagram(&[".X.O.", ".X.O.", "OX.O.", ".X.O.", ".X.O."]).unwrap();
         let dead = [board.point_named("A3").unwrap()];
-        let svg = final_position(&board, &dead);
+        let last = board.point_named("D1");
+        let svg = final_position(&board, &dead, last);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         // Eleven stones, the dead one crossed; Black's area is the A column (the dead stone's
         // point too), White's the E column, and column C is dame.
-        assert_eq!(svg.matches("<circle").count(), 11);
+        assert_eq!(svg.matches("<circle cx").count(), 11);
         assert_eq!(svg.matches("stroke=\"#d00\"").count(), 1);
         assert_eq!(svg.matches("<rect x=").count(), 10);
+        // The last move is marked; the columns A-E and rows 1-5 are labelled on both sides.
+        assert_eq!(svg.matches("class=\"last\"").count(), 1);
+        for label in [">A<", ">E<", ">1<", ">5<"] {
+            assert_eq!(svg.matches(label).count(), 2, "{label}");
+        }
+        assert!(!svg.contains(">I<"));
     }
 
     #[test]
@@ -184,6 +268,19 @@ mod tests {
         // Three black stones against none: Black leads by the end.
         assert!(leads[5] > 5.0, "{leads:?}");
         let graph = lead_graph(&leads);
-        assert_eq!(graph.matches(',').count(), 6);
+        let polyline = graph
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert_eq!(polyline.matches(',').count(), 6);
+        // Labelled axes: the moves 0, 2 and 5 along the bottom, the lead up the side.
+        assert!(graph.contains("class=\"axes\"") && graph.contains(">move<"));
+        assert!(graph.contains("Black's lead (points)"));
+        for tick in [">0<", ">2<", ">5<"] {
+            assert!(graph.contains(tick), "{tick}: {graph}");
+        }
     }
 }

@@ -7,6 +7,7 @@ use std::io;
 use super::results::Record;
 use super::schedule::Pairing;
 use super::{Event, Played, figures, report};
+use crate::board::Move;
 use crate::sgf::{self, GameInfo};
 
 /// Writes the game's SGF and makes its record.
@@ -61,7 +62,14 @@ fn write_figures(event: &Event, id: &str, played: &Played) -> io::Result<()> {
     if played.moves == 0 {
         return Ok(());
     }
-    let board = figures::final_position(played.game.board(), &played.dead);
+    // The last stone played (the game ends with passes).
+    let last = (played.game.moves())
+        .filter_map(|(_, mv)| match mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .last();
+    let board = figures::final_position(played.game.board(), &played.dead, last);
     std::fs::write(event.dir.join(report::final_position_file(id)), board)?;
     let leads = figures::lead_by_move(&played.game, LEAD_PLAYOUTS);
     std::fs::write(

@@ -204,8 +204,9 @@ fn pairings(h: &mut String, event: &Event) {
 
 fn games(h: &mut String, event: &Event) {
     h.push_str(
-        "<h2>Games</h2>\n<p>Open a game for its final position (dead stones crossed, each \
-         side's area marked) and Black's lead by move as tengen estimates it.</p>\n\
+        "<h2>Games</h2>\n<p>Each game's final position (the last move ringed, dead stones \
+         crossed, each side's area marked) and Black's lead by move as tengen estimates it \
+         (folded in events of more than 40 games).</p>\n\
          <table><tr><th>game</th><th>round</th><th class=\"name\">Black</th><th class=\"name\">\
          White</th><th>result</th><th>moves</th><th>time B</th><th>time W</th>\
          <th class=\"name\">rulings and figures</th></tr>\n",
@@ -226,15 +227,18 @@ fn games(h: &mut String, event: &Event) {
             r.time[0],
             r.time[1],
             escape(&r.rulings),
-            figures(event.dir, &r.id)
+            figures(event.dir, &r.id, event.results.len() <= OPEN_FIGURES)
         )
         .unwrap();
     }
     h.push_str("</table>\n");
 }
 
-/// The game's figures, folded, for those whose files exist.
-fn figures(dir: &Path, id: &str) -> String {
+/// Events of up to this many games show every game's figures open; larger ones fold them.
+const OPEN_FIGURES: usize = 40;
+
+/// The game's figures, for those whose files exist; folded unless `open`.
+fn figures(dir: &Path, id: &str, open: bool) -> String {
     let images: String = [
         (final_position_file(id), "final position"),
         (lead_graph_file(id), "Black's lead by move"),
@@ -252,5 +256,6 @@ fn figures(dir: &Path, id: &str) -> String {
     if images.is_empty() {
         return String::new();
     }
-    format!("<details><summary>figures</summary>{images}</details>")
+    let open = if open { " open" } else { "" };
+    format!("<details{open}><summary>figures</summary>{images}</details>")
 }
