@@ -179,6 +179,16 @@ impl Constants {
     }
 }
 
+/// The `name=value` pairs of a comma-separated list (`--tune`, `--sprt`), trimmed; a pair
+/// without `=` is an error.
+pub fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), String>> {
+    (text.split(',').filter(|p| !p.trim().is_empty())).map(|pair| {
+        pair.split_once('=')
+            .map(|(name, value)| (name.trim(), value.trim()))
+            .ok_or_else(|| format!("{pair}: expected name=value"))
+    })
+}
+
 /// What `--tune` sets: a value for some of the constants, on every board size; the others
 /// keep their defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -199,11 +209,8 @@ impl Tuning {
     /// Reads `name=value` pairs, separated by commas, over the defaults.
     pub fn parse(text: &str) -> Result<Tuning, String> {
         let mut tuning = Tuning::default();
-        for pair in text.split(',').filter(|s| !s.trim().is_empty()) {
-            let (name, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("{pair}: expected name=value"))?;
-            let name = name.trim();
+        for pair in pairs(text) {
+            let (name, value) = pair?;
             let Some(i) = TABLE.iter().position(|e| e.name == name) else {
                 let names: Vec<&str> = TABLE.iter().map(|e| e.name).collect();
                 return Err(format!("unknown constant {name} ({})", names.join(", ")));
@@ -211,7 +218,6 @@ impl Tuning {
             let range = TABLE[i].range;
             tuning.set[i] = Some(
                 value
-                    .trim()
                     .parse::<f64>()
                     .ok()
                     .filter(|v| range.admits(*v))

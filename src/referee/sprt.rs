@@ -64,17 +64,14 @@ impl Sprt {
     /// defaults).
     pub fn parse(text: &str) -> Result<Sprt, String> {
         let mut sprt = Sprt::default();
-        for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
-            let (name, value) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("{pair}: expected name=value"))?;
+        for pair in crate::tuning::pairs(text) {
+            let (name, value) = pair?;
             let number: f64 = value
-                .trim()
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
                 .ok_or_else(|| format!("{name}: {value} is not a number"))?;
-            match name.trim() {
+            match name {
                 "elo0" => sprt.elo0 = number,
                 "elo1" => sprt.elo1 = number,
                 "alpha" => sprt.alpha = number,
