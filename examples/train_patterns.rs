@@ -14,6 +14,11 @@
 //! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
 //! (needs `xz` and `../shared/data/games/`).
 //!
+//! The move-prediction screen on held-out games (every tenth game of a collection, never
+//! trained on): `cargo run --release --example train_patterns -- predict [COLLECTION]
+//! [GAMES]` (default `pro-aeb-19x19-even`, 100 games) prints how often the built-in model's
+//! favourite is the move played and the mean log-likelihood of that move, by stage.
+//!
 //! The 3×3 shapes with atari marks (`pattern::shape_key`) are fitted apart too, every other
 //! strength held: `cargo run --release --example train_patterns -- atari [GAMES_PER_FILE]
 //! [ITERATIONS]` rewrites the marked shape lines of `weights.txt` (the full fit fits them
@@ -224,6 +229,76 @@ fn top_one(gammas: &[Vec<f64>], data: &[Competition], sizes: &[usize]) -> f64 {
     hits as f64 / chosen().count().max(1) as f64
 }
 
+/// The stages of a game the prediction screen reports apart: moves 1-50, 51-150, 151 on.
+const STAGES: [(usize, usize); 3] = [(1, 50), (51, 150), (151, usize::MAX)];
+
+/// The move-prediction screen: on `count` held-out games of a collection (every tenth game,
+/// never trained on), how often the built-in model's favourite is the move played (a tie
+/// counts as the share a random pick among the tied moves would get) and the mean natural
+/// log-likelihood of the move played, by stage. Prints one line a stage and one for all.
+fn predict(file: &str, count: usize) {
+    let games = sample(file, count, true);
+    let shapes = spatial::built_in();
+    // For each move: its number, whether the favourite (a share of it) and its log-likelihood.
+    let moves: Vec<(usize, f64, f64)> = games
+        .par_iter()
+        .flat_map(|game| {
+            let mut out = Vec::new();
+            let mut number = 0;
+            replay(game, |board, color, played| {
+                number += 1;
+                let window = spatial::Window::new(board, color);
+                let strengths: Vec<f64> = candidates(board, color, played)
+                    .map(|p| {
+                        let f = features_with(board, color, p, &window, shapes);
+                        f64::from(weights::strength(&f, color))
+                    })
+                    .collect();
+                let (played_strength, total) = (strengths[0], strengths.iter().sum::<f64>());
+                let best = strengths.iter().cloned().fold(0.0, f64::max);
+                let tied = strengths.iter().filter(|&&s| s == best).count();
+                let hit = if played_strength == best {
+                    1.0 / tied as f64
+                } else {
+                    0.0
+                };
+                out.push((number, hit, (played_strength / total).ln()));
+            });
+            out
+        })
+        .collect();
+    println!(
+        "{file}: {} held-out games, {} moves",
+        games.len(),
+        moves.len()
+    );
+    let all = [(1, usize::MAX)];
+    for (first, last) in STAGES.iter().chain(&all) {
+        let stage: Vec<&(usize, f64, f64)> = moves
+            .iter()
+            .filter(|m| (*first..=*last).contains(&m.0))
+            .collect();
+        let n = stage.len().max(1) as f64;
+        let top = stage.iter().map(|m| m.1).sum::<f64>() / n;
+        let likelihood = stage.iter().map(|m| m.2).sum::<f64>() / n;
+        let name = if *last == usize::MAX {
+            format!("{first}+")
+        } else {
+            format!("{first}-{last}")
+        };
+        let name = if *first == 1 && *last == usize::MAX {
+            "all".to_string()
+        } else {
+            name
+        };
+        println!(
+            "  moves {name:>7}: {:>6} moves, top-1 {:.1}%, mean log-likelihood {likelihood:.3}",
+            stage.len(),
+            100.0 * top
+        );
+    }
+}
+
 /// Top-1 over all the test moves, and by board size.
 fn accuracy(gammas: &[Vec<f64>], test: &[Competition]) -> String {
     let all = top_one(gammas, test, &[9, 13, 19]);
@@ -243,6 +318,16 @@ fn main() {
     if mode == "atari" {
         let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
         fit_marked(get(0, 300), get(1, 10));
+        return;
+    }
+    if mode == "predict" {
+        let collection = std::env::args()
+            .nth(2)
+            .unwrap_or("pro-aeb-19x19-even".into());
+        predict(
+            &format!("{collection}.sgf.xz"),
+            args.first().copied().unwrap_or(100),
+        );
         return;
     }
     let per_file = args.first().copied().unwrap_or(300);
