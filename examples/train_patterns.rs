@@ -61,8 +61,49 @@ const WEIGHTS: &str = "src/knowledge/weights.txt";
 
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
-    candidates: Vec<Features>,
+    candidates: Vec<Packed>,
     size: usize,
+}
+
+/// A candidate's feature values packed into 64 bits, each group in the bits its values
+/// need: a fit holds a few hundred candidates a move, and as `Features` (36 bytes each) the
+/// competitions of 9,563 games passed 20 GB.
+#[derive(Clone, Copy)]
+struct Packed(u64);
+
+/// The bits the values of each group need, and where each group starts.
+const BITS: [u32; GROUPS] = {
+    let mut bits = [0; GROUPS];
+    let mut g = 0;
+    while g < GROUPS {
+        bits[g] = usize::BITS - (GROUP_SIZES[g] - 1).leading_zeros();
+        g += 1;
+    }
+    bits
+};
+const SHIFTS: [u32; GROUPS] = {
+    let mut shifts = [0; GROUPS];
+    let mut g = 1;
+    while g < GROUPS {
+        shifts[g] = shifts[g - 1] + BITS[g - 1];
+        g += 1;
+    }
+    assert!(
+        shifts[GROUPS - 1] + BITS[GROUPS - 1] <= 64,
+        "the groups fit in 64 bits"
+    );
+    shifts
+};
+
+impl Packed {
+    fn new(f: &Features) -> Packed {
+        Packed((0..GROUPS).fold(0, |v, g| v | u64::from(f[g]) << SHIFTS[g]))
+    }
+
+    /// The value of group `g`.
+    fn get(self, g: usize) -> usize {
+        ((self.0 >> SHIFTS[g]) & ((1 << BITS[g]) - 1)) as usize
+    }
 }
 
 /// Every tenth game of a collection is kept for testing, the others for training: of the
@@ -161,7 +202,7 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
         let canonical = |p| {
             let mut f = features_with(board, color, p, &window, shapes);
             f[0] = canonical(f[0], color);
-            f
+            Packed::new(&f)
         };
         let candidates = candidates(board, color, played).map(canonical).collect();
         out.push(Competition {
@@ -172,8 +213,8 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
     out
 }
 
-fn strength(gammas: &[Vec<f64>], f: &Features) -> f64 {
-    (0..GROUPS).map(|g| gammas[g][f[g] as usize]).product()
+fn strength(gammas: &[Vec<f64>], f: &Packed) -> f64 {
+    (0..GROUPS).map(|g| gammas[g][f.get(g)]).product()
 }
 
 /// A value's new strength from its wins and the sum of its share of every competition it
@@ -194,7 +235,7 @@ fn update_group(gammas: &mut [Vec<f64>], wins: &[Vec<f64>], data: &[Competition]
                     c.candidates.iter().map(|f| strength(gammas, f)).collect();
                 let total: f64 = strengths.iter().sum();
                 for (f, s) in c.candidates.iter().zip(&strengths) {
-                    let v = f[g] as usize;
+                    let v = f.get(g);
                     sums[v] += s / gammas[g][v] / total;
                 }
                 sums
@@ -359,10 +400,10 @@ fn main() {
     let mut seen = vec![0u32; GROUP_SIZES[0]];
     for c in &data {
         for g in 0..GROUPS {
-            wins[g][c.candidates[0][g] as usize] += 1.0;
+            wins[g][c.candidates[0].get(g)] += 1.0;
         }
         for f in &c.candidates {
-            seen[f[0] as usize] += 1;
+            seen[f.get(0)] += 1;
         }
     }
     let mut gammas: Vec<Vec<f64>> = GROUP_SIZES.iter().map(|&n| vec![1.0; n]).collect();
