@@ -89,7 +89,7 @@ def main():
     row = [started, commit, command, opponent(folder), games, points, interval, args.decided,
            record, patch]
     with (RECORDS / "ledger.tsv").open("a") as ledger:
-        ledger.write("\t".join(field.replace("\t", " ") for field in row) + "\n")
+        ledger.write("\t".join(" ".join(field.split()) for field in row) + "\n")
     print("\t".join(row))
 
 
