@@ -54,6 +54,14 @@ impl Color {
             Color::White => "white",
         }
     }
+
+    /// `B` or `W`, as SGF and results write a colour.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
 }
 
 /// What occupies a cell of the padded array.

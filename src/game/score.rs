@@ -129,7 +129,7 @@ impl GameResult {
             Some(c) => {
                 let stones = stones_text(self.margin.abs() / 2.0);
                 let unit = if stones == "1" { "stone" } else { "stones" };
-                format!("{}+{stones} {unit}", side_letter(c))
+                format!("{}+{stones} {unit}", c.letter())
             }
         }
     }
@@ -152,13 +152,9 @@ impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self.winner() {
             None => write!(f, "0"),
-            Some(c) => write!(f, "{}+{}", side_letter(c), points_text(self.margin.abs())),
+            Some(c) => write!(f, "{}+{}", c.letter(), points_text(self.margin.abs())),
         }
     }
-}
-
-fn side_letter(c: Color) -> char {
-    if c == Color::Black { 'B' } else { 'W' }
 }
 
 /// Points with one decimal (`7.5`, `2.0`) unless the value needs more.

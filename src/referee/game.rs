@@ -18,7 +18,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use super::clock::GameClock;
-use super::outcome::{CRASHED, Forfeit, Margin, Outcome, letter};
+use super::outcome::{CRASHED, Forfeit, Margin, Outcome};
 use super::rules::{CycleRule, Rules};
 use crate::board::{Color, Move, Point};
 use crate::clock::TimeSystem;
@@ -224,7 +224,7 @@ impl Table<'_> {
                 return self.time_loss(color, took, available);
             }
             let left = self.clocks[me].time_left();
-            let l = letter(color);
+            let l = color.letter();
             self.last_annotation
                 .push_str(&format!("{l}L[{:.1}]", left.seconds));
             if left.count > 0 {

@@ -93,7 +93,7 @@ impl Outcome {
                     Margin::Time => "T".into(),
                     Margin::Illegal | Margin::Forfeit(_) => "F".into(),
                 };
-                format!("{}+{how}", letter(color))
+                format!("{}+{how}", color.letter())
             }
             other => other.to_string(),
         }
@@ -130,20 +130,12 @@ impl Forfeit {
     }
 }
 
-/// `B` or `W`.
-pub fn letter(color: Color) -> char {
-    match color {
-        Color::Black => 'B',
-        Color::White => 'W',
-    }
-}
-
 impl fmt::Display for Outcome {
     /// As `results.dat` writes it.
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
             Outcome::Win(color, margin) => {
-                write!(f, "{}+", letter(color))?;
+                write!(f, "{}+", color.letter())?;
                 match margin {
                     Margin::Points(p) => f.write_str(&points_text(p)),
                     Margin::Resign => f.write_str("Resign"),

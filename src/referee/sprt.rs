@@ -15,9 +15,9 @@
 //! and the test accepts H1 when LLR >= ln((1 - β) / α), H0 when LLR <= ln(β / (1 - α)).
 //! Go games between engines are almost never drawn (komi has a half point), so the simple
 //! model loses nothing to the trinomial and pentanomial models chess needs. Wald's
-//! approximation of the expected number of games (the average sample number) is
-//! `Sprt::expected_games`; it leaves out the overshoot at the bound, so real runs take a
-//! little longer.
+//! approximation of the expected number of games (the average sample number), which the tests
+//! check the test against, leaves out the overshoot at the bound, so real runs take a little
+//! longer.
 
 use std::fmt;
 
@@ -119,18 +119,6 @@ impl Sprt {
             Verdict::Open
         }
     }
-
-    /// Wald's approximation of the games the test takes on average when the true expected
-    /// score is that of H0 or of H1 (`true_h1`).
-    pub fn expected_games(&self, true_h1: bool) -> f64 {
-        let (lower, upper) = self.bounds();
-        let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        let p = if true_h1 { s1 } else { s0 };
-        // The chance of accepting H0 at p.
-        let accept_h0 = if true_h1 { self.beta } else { 1.0 - self.alpha };
-        let step = p * (s1 / s0).ln() + (1.0 - p) * ((1.0 - s1) / (1.0 - s0)).ln();
-        (accept_h0 * lower + (1.0 - accept_h0) * upper) / step
-    }
 }
 
 impl fmt::Display for Sprt {
@@ -192,6 +180,20 @@ mod tests {
     use super::*;
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
+
+    impl Sprt {
+        /// Wald's approximation of the games the test takes on average when the true expected
+        /// score is that of H0 or of H1 (`true_h1`).
+        fn expected_games(&self, true_h1: bool) -> f64 {
+            let (lower, upper) = self.bounds();
+            let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
+            let p = if true_h1 { s1 } else { s0 };
+            // The chance of accepting H0 at p.
+            let accept_h0 = if true_h1 { self.beta } else { 1.0 - self.alpha };
+            let step = p * (s1 / s0).ln() + (1.0 - p) * ((1.0 - s1) / (1.0 - s0)).ln();
+            (accept_h0 * lower + (1.0 - accept_h0) * upper) / step
+        }
+    }
 
     /// Plays simulated games of an engine `elo` stronger until the test decides; the verdict
     /// and the games it took.

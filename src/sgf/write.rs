@@ -30,10 +30,6 @@ fn point_list(board: &Board, name: &str, points: &[Point]) -> String {
     format!("{name}{values}")
 }
 
-fn color_letter(color: Color) -> char {
-    if color == Color::Black { 'B' } else { 'W' }
-}
-
 /// The game as SGF. `info.result` goes into RE; `info.date` into DT.
 pub fn write(game: &Game, info: &GameInfo) -> String {
     write_annotated(game, info, &[])
@@ -79,9 +75,9 @@ pub fn write_annotated(game: &Game, info: &GameInfo, extra: &[String]) -> String
         // A line break now and then keeps the file readable.
         sgf.push_str(if i % 10 == 0 { "\n;" } else { ";" });
         match step {
-            Step::Move(color, Move::Pass) => write!(sgf, "{}[]", color_letter(*color)).unwrap(),
+            Step::Move(color, Move::Pass) => write!(sgf, "{}[]", color.letter()).unwrap(),
             Step::Move(color, Move::Play(p)) => {
-                write!(sgf, "{}[{}]", color_letter(*color), point(start, *p)).unwrap()
+                write!(sgf, "{}[{}]", color.letter(), point(start, *p)).unwrap()
             }
             Step::Setup {
                 black,
