@@ -19,10 +19,10 @@
 //! [GAMES]` (default `pro-aeb-19x19-even`, 100 games) prints how often the built-in model's
 //! favourite is the move played and the mean log-likelihood of that move, by stage.
 //!
-//! The 3×3 shapes with atari marks (`pattern::shape_key`) are fitted apart too, every other
-//! strength held: `cargo run --release --example train_patterns -- atari [GAMES_PER_FILE]
-//! [ITERATIONS]` rewrites the marked shape lines of `weights.txt` (the full fit fits them
-//! with the rest).
+//! The full fit rates 3×3 shapes without their atari marks, as the search's model reads them.
+//! The playouts' shapes with atari marks (`pattern::shape_key`) are fitted after it, every
+//! other strength held: `cargo run --release --example train_patterns -- atari
+//! [GAMES_PER_FILE] [ITERATIONS]` writes the marked shape lines of `weights.txt`.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -55,9 +55,11 @@ const MIN_SEEN: u32 = 20;
 const TEST_GAMES: usize = 40;
 /// A large shape enters the dictionary if this many moves played were made in it.
 const MIN_SHAPE: u32 = 8;
-/// The dictionary's largest size: the feature is a 16-bit value.
-const MOST_SHAPES: usize = u16::MAX as usize;
+/// The dictionary's largest size: index 0 is "no known shape".
+const MOST_SHAPES: usize = GROUP_SIZES[SPATIAL] - 1;
 const WEIGHTS: &str = "src/knowledge/weights.txt";
+/// The bits of a shape key that hold the plain neighbourhood (the rest are atari marks).
+const PLAIN_SHAPE: u32 = 0xffff;
 
 /// One move of a record: the candidates' feature values, the move played first.
 struct Competition {
@@ -66,12 +68,13 @@ struct Competition {
 }
 
 /// A candidate's feature values packed into 64 bits, each group in the bits its values
-/// need: a fit holds a few hundred candidates a move, and as `Features` (36 bytes each) the
+/// need: a fit holds a few hundred candidates a move, and as `Features` (44 bytes each) the
 /// competitions of 9,563 games passed 20 GB.
 #[derive(Clone, Copy)]
 struct Packed(u64);
 
-/// The bits the values of each group need, and where each group starts.
+/// The bits the values of each group need (the shape's plain key, without atari marks), and
+/// where each group starts.
 const BITS: [u32; GROUPS] = {
     let mut bits = [0; GROUPS];
     let mut g = 0;
@@ -79,6 +82,7 @@ const BITS: [u32; GROUPS] = {
         bits[g] = usize::BITS - (GROUP_SIZES[g] - 1).leading_zeros();
         g += 1;
     }
+    bits[0] = PLAIN_SHAPE.count_ones();
     bits
 };
 const SHIFTS: [u32; GROUPS] = {
@@ -201,7 +205,8 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
         let window = spatial::Window::new(board, color);
         let canonical = |p| {
             let mut f = features_with(board, color, p, &window, shapes);
-            f[0] = canonical(f[0], color);
+            // The search's model reads the shape without atari marks (`weights::strength`).
+            f[0] = canonical(f[0] & PLAIN_SHAPE, color);
             Packed::new(&f)
         };
         let candidates = candidates(board, color, played).map(canonical).collect();
@@ -500,7 +505,7 @@ fn shape_positions(games: &[String]) -> Vec<Vec<(u32, f64, f64)>> {
                 let candidates = candidates(board, color, played).map(|p| {
                     let mut f = features_with(board, color, p, &window, shapes);
                     let key = canonical(f[0], color);
-                    f[0] &= 0xffff;
+                    f[0] &= PLAIN_SHAPE;
                     let plain = f64::from(weights::shape_strength(f[0], color));
                     (key, f64::from(weights::strength(&f, color)) / plain, plain)
                 });

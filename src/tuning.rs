@@ -126,10 +126,6 @@ constants! {
     /// Virtual wins for the move model's favourites, in prior units per root of their share
     /// 16 units is about Pachi's weight (its pattern prior is 15 times its even prior).
     learned: WEIGHT, [16.0, 16.0, 16.0];
-    /// Share of the model's virtual wins kept by an escape into a working ladder
-    /// The model reads no ladders, so it likes such escapes as much as those that get away
-    /// (Pachi takes them out of its tree).
-    escape: RATE, [1.0, 1.0, 1.0];
     /// Prior units for the third line against the first two in open areas, from 13×13 up
     lines: WEIGHT, [1.0, 1.0, 1.0];
     /// Stones the opening lasts above 13×13, leaving out idle first- and second-line moves
@@ -150,7 +146,8 @@ constants! {
     rate: RATE, [1.0, 1.0, 1.0];
     /// 1: the playouts leave out escapes into working ladders
     /// Reading costs 12–13% of the speed; against Pachi it won 48 of 120 on 13×13 where the
-    /// defaults won 15 of 60, but gained nothing on 9×9 (110/200 against 107/199) or 19×19.
+    /// defaults won 15 of 60, but gained nothing on 9×9 (110/200 against 107/199) or 19×19,
+    /// where it costs a fifth of the playouts' speed.
     ladders: SWITCH, [0.0, 1.0, 0.0];
     /// How often the playouts' random moves refuse a bad self-atari
     /// Pachi's 0.6 on middle-sized boards, with the three rules below: together they won 154

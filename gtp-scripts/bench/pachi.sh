@@ -15,6 +15,8 @@
 #                                                             move for lag: it thinks 0.1 s)
 # 9x9-30s    one clock for both, absolute 30 s a      9x9     1   (about 1 s a move)
 #            side, 2 threads each
+# 19x19-5min one clock for both, absolute 5 minutes   19x19   1   (equal time on the big
+#            a side, 2 threads each                            board; about 2 s a move)
 #
 # SPRT=elo0=0,elo1=30 (any of elo0, elo1, alpha, beta) stops the match as soon as the
 # referee's sequential test decides; GAMES is then the most games.
@@ -25,7 +27,7 @@
 # the match with that copy.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k, 9x9-1k, 9x9-1s or 9x9-30s}
+bar=${1:?BAR: 9x9-5k, 13x13-5k, 19x19-5k, 9x9-1k, 9x9-1s, 9x9-30s or 19x19-5min}
 games=${2:-200}
 dir=${3:-/tmp/tengen-pachi-$bar}
 shift $(( $# < 3 ? $# : 3 ))
@@ -55,6 +57,10 @@ case $bar in
     9x9-30s)
         # The referee gives both the clock through GTP (time_settings, time_left).
         size=9; jobs=1; clock=(--clock "absolute 30")
+        mine="--threads 2"
+        theirs="threads=2" ;;
+    19x19-5min)
+        size=19; jobs=1; clock=(--clock "absolute 300")
         mine="--threads 2"
         theirs="threads=2" ;;
     *) echo "unknown bar $bar" >&2; exit 2 ;;

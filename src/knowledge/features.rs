@@ -5,16 +5,16 @@
 //! of all legal moves. `examples/train_patterns.rs` fits the γ on strong players' games;
 //! `weights` reads them back.
 
-use super::pattern;
+use super::{ladder, pattern};
 use super::spatial::{self, Dictionary, Window};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
-/// last move, distance to the move before, line and the largest known large shape
-/// (`spatial`). The model knows 3×3 shapes by their canonical key
-/// (`pattern::canonical`), the same for every rotation, reflection and colour swap, with
-/// atari marks (`pattern::shape_key`).
-pub const GROUPS: usize = 9;
+/// last move, distance to the move before, line, contact with enemy strings, the liberties of
+/// the string the move makes and the largest known large shape (`spatial`). The model knows
+/// 3×3 shapes by their canonical key (`pattern::canonical`), the same for every rotation,
+/// reflection and colour swap, with atari marks (`pattern::shape_key`).
+pub const GROUPS: usize = 11;
 
 /// A move's value in every group.
 pub type Features = [u32; GROUPS];
@@ -27,6 +27,8 @@ pub const GROUP_NAMES: [&str; GROUPS] = [
     "last",
     "before_last",
     "line",
+    "contact",
+    "liberties",
     "spatial",
 ];
 /// Indices of the tactical groups.
@@ -35,19 +37,57 @@ pub const ESCAPE: usize = 2;
 pub const SELF_ATARI: usize = 3;
 pub const ATARI: usize = 4;
 pub const LINE: usize = 7;
-pub const SPATIAL: usize = 8;
+pub const CONTACT: usize = 8;
+pub const LIBERTIES: usize = 9;
+pub const SPATIAL: usize = 10;
 /// Values per group.
 pub const GROUP_SIZES: [usize; GROUPS] = [
     1 << 20,
+    6,
     4,
-    2,
-    2,
-    2,
+    4,
+    4,
     MAX_DISTANCE + 1,
     MAX_DISTANCE + 1,
     5,
-    1 << 16,
+    4,
+    10,
+    1 << 20,
 ];
+
+/// Values of the capture group: none, one stone, more, the string of the last move, a
+/// capture that saves an own string in atari next to the captured one, taking a ko.
+pub mod capture {
+    pub const ONE_STONE: u32 = 1;
+    pub const STRING: u32 = 2;
+    pub const LAST_MOVE: u32 = 3;
+    pub const SAVES: u32 = 4;
+    pub const KO: u32 = 5;
+}
+
+/// Values of the escape group (an own string in atari next to the move, not by capturing):
+/// none, into a ladder that works, out with two liberties, out with three or more.
+pub mod escape {
+    pub const INTO_LADDER: u32 = 1;
+    pub const TWO_LIBERTIES: u32 = 2;
+    pub const FREE: u32 = 3;
+}
+
+/// Values of the self-atari group: none, a lone stone into atari (a throw-in, or a stone
+/// that spoils an eye), a string of two or three stones into atari, four or more.
+pub mod self_atari {
+    pub const LONE_STONE: u32 = 1;
+    pub const SMALL: u32 = 2;
+    pub const LARGE: u32 = 3;
+}
+
+/// Values of the atari group: none, an atari, an atari the string cannot escape by ladder, an
+/// atari while a ko is on the board (a ko threat or its answer).
+pub mod atari {
+    pub const PLAIN: u32 = 1;
+    pub const LADDER: u32 = 2;
+    pub const KO: u32 = 3;
+}
 
 /// Distances `|dx| + |dy| + max(|dx|, |dy|)` up to this count; farther is "none" (0).
 const MAX_DISTANCE: usize = 17;
@@ -70,50 +110,159 @@ pub fn features_with(
     shapes: &Dictionary,
 ) -> Features {
     let [last, before] = board.last_moves();
-    let (capture, escape, atari) = tactics(board, color, p, last);
+    let liberties = board.liberties_after(color, p, 4);
     [
         pattern::shape_key(board, p),
-        capture,
-        escape,
-        u32::from(board.is_self_atari(color, p)),
-        atari,
+        capture_value(board, color, p, last, liberties),
+        escape_value(board, color, p, liberties),
+        self_atari_value(board, color, p, liberties),
+        atari_value(board, color, p),
         distance(board, p, last),
         distance(board, p, before),
         line(board, p),
-        shapes.largest(board, window, p).min(u32::from(u16::MAX)),
+        contact_value(board, color, p),
+        liberties_value(board, color, p, liberties),
+        shapes.largest(board, window, p).min(GROUP_SIZES[SPATIAL] as u32 - 1),
     ]
 }
 
-/// Capture (0 none, 1 one stone, 2 more, 3 the string of the last move), escape from atari
-/// (1 if an own string in atari gets out), atari (1 if an enemy string is put in atari).
-pub fn tactics(board: &Board, color: Color, p: Point, last: Option<Point>) -> (u32, u32, u32) {
-    let (mut capture, mut escape, mut atari) = (0, 0, 0);
-    for n in board.neighbours(p) {
-        let Some(stone) = board.stone(n) else {
-            continue;
+/// The strings of `owner` with `liberties` liberties next to a point, each once, by one of
+/// their stones (at most four: nothing is allocated on the search's path).
+struct Strings {
+    stones: [Point; 4],
+    count: usize,
+}
+
+impl Strings {
+    fn next_to(board: &Board, p: Point, owner: Color, liberties: usize) -> Strings {
+        let mut found = Strings {
+            stones: [p; 4],
+            count: 0,
         };
-        let liberties = board.string_liberties(n);
-        if stone == color.opponent() {
-            if liberties == 1 {
-                let last_string = last.is_some_and(|l| {
-                    board.stone(l) == Some(stone) && board.string_stones(l).any(|s| s == n)
-                });
-                let value = if last_string {
-                    3
-                } else if board.string_size(n) > 1 {
-                    2
-                } else {
-                    1
-                };
-                capture = capture.max(value);
-            } else if liberties == 2 {
-                atari = 1;
+        for n in board.neighbours(p) {
+            let head = board.string_head(n);
+            let fits = board.stone(n) == Some(owner) && board.string_liberties(n) == liberties;
+            if fits && !found.iter().any(|f| board.string_head(f) == head) {
+                found.stones[found.count] = n;
+                found.count += 1;
             }
-        } else if liberties == 1 && !board.is_self_atari(color, p) {
-            escape = 1;
         }
+        found
     }
-    (capture, escape, atari)
+
+    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.stones[..self.count].iter().copied()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}
+
+/// The capture group's value (`capture`); `liberties` is `Board::liberties_after` of the
+/// move (`None` when it captures).
+fn capture_value(
+    board: &Board,
+    color: Color,
+    p: Point,
+    last: Option<Point>,
+    liberties: Option<usize>,
+) -> u32 {
+    if liberties.is_some() {
+        return 0;
+    }
+    let taken = Strings::next_to(board, p, color.opponent(), 1);
+    let saves = taken.iter().any(|s| {
+        board.string_stones(s).any(|stone| {
+            (board.neighbours(stone).into_iter())
+                .any(|n| board.stone(n) == Some(color) && board.string_liberties(n) == 1)
+        })
+    });
+    let stones: usize = taken.iter().map(|s| board.string_size(s)).sum();
+    let alone = board.neighbours(p).into_iter().all(|n| board.stone(n) != Some(color));
+    let empty = board.neighbours(p).into_iter().filter(|&n| board.is_empty_point(n));
+    let takes_ko = stones == 1 && alone && empty.count() == 0;
+    let of_last = last.is_some_and(|l| {
+        board.stone(l) == Some(color.opponent())
+            && taken.iter().any(|s| board.string_head(s) == board.string_head(l))
+    });
+    if saves {
+        capture::SAVES
+    } else if takes_ko {
+        capture::KO
+    } else if of_last {
+        capture::LAST_MOVE
+    } else if stones > 1 {
+        capture::STRING
+    } else {
+        capture::ONE_STONE
+    }
+}
+
+/// The escape group's value (`escape`): only moves that do not capture.
+fn escape_value(board: &Board, color: Color, p: Point, liberties: Option<usize>) -> u32 {
+    let Some(liberties) = liberties else {
+        return 0;
+    };
+    if liberties < 2 || Strings::next_to(board, p, color, 1).is_empty() {
+        0
+    } else if liberties > 2 {
+        escape::FREE
+    } else if ladder::is_failed_escape(board, color, p) {
+        escape::INTO_LADDER
+    } else {
+        escape::TWO_LIBERTIES
+    }
+}
+
+/// The self-atari group's value (`self_atari`).
+fn self_atari_value(board: &Board, color: Color, p: Point, liberties: Option<usize>) -> u32 {
+    if liberties != Some(1) {
+        return 0;
+    }
+    let size = |strings: Strings| strings.iter().map(|s| board.string_size(s)).sum::<usize>();
+    // Strings of three liberties or more keep two after the move.
+    let stones = 1 + size(Strings::next_to(board, p, color, 1))
+        + size(Strings::next_to(board, p, color, 2));
+    match stones {
+        1 => self_atari::LONE_STONE,
+        2 | 3 => self_atari::SMALL,
+        _ => self_atari::LARGE,
+    }
+}
+
+/// The atari group's value (`atari`).
+fn atari_value(board: &Board, color: Color, p: Point) -> u32 {
+    if Strings::next_to(board, p, color.opponent(), 2).is_empty() {
+        0
+    } else if ladder::is_ladder_atari(board, color, p) {
+        atari::LADDER
+    } else if board.ko().is_some() {
+        atari::KO
+    } else {
+        atari::PLAIN
+    }
+}
+
+/// Contact with enemy strings of three liberties or more: 0 none, else 1, 2 or 3 for the
+/// fewest liberties (two, three, four or more) such a string keeps after the move.
+fn contact_value(board: &Board, color: Color, p: Point) -> u32 {
+    let enemy = Some(color.opponent());
+    let fewest = (board.neighbours(p).into_iter())
+        .filter(|&n| board.stone(n) == enemy)
+        .map(|n| board.string_liberties(n))
+        .filter(|&l| l >= 3)
+        .min();
+    fewest.map_or(0, |l| (l - 2).min(3) as u32)
+}
+
+/// The liberties of the string the move makes (0 when it captures, else 1 to 4, four
+/// meaning four or more), plus 5 when the move touches an own string of two liberties:
+/// whether it strengthens or weakens a string short of liberties.
+fn liberties_value(board: &Board, color: Color, p: Point, liberties: Option<usize>) -> u32 {
+    let count = liberties.unwrap_or(0) as u32;
+    let short = !Strings::next_to(board, p, color, 2).is_empty();
+    count + if short { 5 } else { 0 }
 }
 
 fn distance(board: &Board, p: Point, other: Option<Point>) -> u32 {
@@ -161,8 +310,8 @@ mod tests {
         assert_eq!(f[1], 1, "captures one stone");
         let f = features(&board, Color::White, at(&board, "C3"));
         assert_eq!(
-            (f[1], f[2]),
-            (0, 1),
+            (f[CAPTURE], f[ESCAPE]),
+            (0, escape::FREE),
             "C3 saves White's stone: three liberties"
         );
         // Distance to the last move (B2): C3 is diagonal, 1 + 1 + 1.
@@ -184,6 +333,53 @@ mod tests {
         {
             assert!((*f as usize) < GROUP_SIZES[g], "group {g}");
         }
+    }
+
+    #[test]
+    fn a_ko_capture_and_a_capture_that_saves_a_string() {
+        let ko = Board::from_diagram(&[
+            ".......", ".......", ".......", "..XO...", ".XO.O..", "..XO...", ".......",
+        ])
+        .unwrap();
+        let at = |b: &Board, n: &str| b.point_named(n).unwrap();
+        assert_eq!(features(&ko, Color::Black, at(&ko, "D3"))[CAPTURE], capture::KO);
+        // Black A3 is in atari (A2); so are White A4 (A5) and White B3 (C3).
+        let saves = Board::from_diagram(&[
+            ".......", ".......", ".......", "OX.....", "XO.....", ".X.....", ".......",
+        ])
+        .unwrap();
+        let black = |name: &str| features(&saves, Color::Black, at(&saves, name));
+        assert_eq!(black("C3")[CAPTURE], capture::SAVES);
+        assert_eq!(black("A5")[CAPTURE], capture::SAVES);
+        // A2 joins B2: A1, B1 and C2 are liberties.
+        assert_eq!(black("A2")[ESCAPE], escape::FREE);
+        assert_eq!(black("A2")[LIBERTIES], 3);
+        assert_eq!(black("A2")[CAPTURE], 0);
+    }
+
+    #[test]
+    fn self_ataris_contact_and_liberties() {
+        let board = Board::from_diagram(&[
+            ".......", ".......", ".......", "...X...", ".......", ".......", ".X.....",
+        ])
+        .unwrap();
+        let white = |name: &str| features(&board, Color::White, board.point_named(name).unwrap());
+        assert_eq!(white("A1")[SELF_ATARI], self_atari::LONE_STONE);
+        assert_eq!(white("C1")[SELF_ATARI], 0);
+        // D5 touches Black D4 (four liberties, three left) and has three of its own.
+        assert_eq!(white("D5")[CONTACT], 2);
+        assert_eq!(white("D5")[LIBERTIES], 3);
+        assert_eq!(white("F6")[CONTACT], 0);
+        assert_eq!(white("F6")[LIBERTIES], 4);
+        // Black's two stones in atari on the edge: B2 joins them, one liberty left.
+        let edge = Board::from_diagram(&[
+            ".......", ".......", ".......", ".......", ".......", "O.O....", "XXO....",
+        ])
+        .unwrap();
+        let b2 = features(&edge, Color::Black, edge.point_named("B2").unwrap());
+        assert_eq!(b2[SELF_ATARI], self_atari::SMALL);
+        assert_eq!(b2[ESCAPE], 0);
+        assert_eq!(b2[LIBERTIES], 1);
     }
 
     #[test]

@@ -116,18 +116,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_weights_prefer_a_capture_and_shun_a_self_atari() {
+    fn the_built_in_weights_prefer_saving_captures_and_shun_self_ataris_and_ladders() {
+        use super::super::features::{CAPTURE, ESCAPE, SELF_ATARI, capture, escape, self_atari};
         let model = parse(WEIGHTS);
-        let capture = &model.gammas[1];
-        assert!(
-            capture[3] > 5.0 && capture[1] > capture[0],
-            "{:?}",
-            &capture[..4]
-        );
-        assert!(
-            model.gammas[3][1] < model.gammas[3][0],
-            "self-atari is weak"
-        );
+        let gamma = |g: usize, v: u32| model.gammas[g][v as usize];
+        assert!(gamma(CAPTURE, capture::SAVES) > 2.0 * gamma(CAPTURE, 0));
+        assert!(gamma(CAPTURE, capture::LAST_MOVE) > gamma(CAPTURE, capture::ONE_STONE));
+        assert!(gamma(ESCAPE, escape::TWO_LIBERTIES) > 5.0 * gamma(ESCAPE, escape::INTO_LADDER));
+        assert!(gamma(SELF_ATARI, self_atari::LARGE) < 0.2 * gamma(SELF_ATARI, 0));
         // Malformed lines are skipped; unknown values keep strength 1.
         let odd = parse("# comment\nshape 5 2.5\ncapture x 3\nnothing 1 2\nline 99 3\n");
         assert_eq!(odd.gammas[0][5], 2.5);

@@ -53,7 +53,7 @@ pub(super) fn expand(
     let total: f32 = strengths[..count].iter().sum();
     for (i, &p) in candidates[..count].iter().enumerate() {
         let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let (visits, wins) = priors::for_move(board, color, p, &features[i], share, constants);
+        let (visits, wins) = priors::for_move(board, p, &features[i], share, constants);
         shared
             .tree
             .node(first + i as u32)
