@@ -11,8 +11,11 @@
 //! line); every tenth game is left out of training, and a sample of those measures how often
 //! the model's favourite is the move played.
 //!
-//! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]`
-//! (needs `xz` and `../shared/data/games/`).
+//! Run: `cargo run --release --example train_patterns -- [GAMES_PER_FILE] [ITERATIONS]
+//! [ALTERNATIVES]` (needs `xz` and `../shared/data/games/`). With ALTERNATIVES, each move of
+//! the training games competes with that many other legal moves drawn at random rather than
+//! with all of them (a fit of every legal move holds about 8 bytes a candidate: 12 GB for
+//! 18,563 games).
 //!
 //! The move-prediction screen on held-out games (every tenth game of a collection, never
 //! trained on): `cargo run --release --example train_patterns -- predict [COLLECTION]
@@ -28,6 +31,9 @@ use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use tengen::board::{Board, Color, Move, Point};
@@ -198,8 +204,17 @@ fn candidates(board: &Board, color: Color, played: Point) -> impl Iterator<Item 
     std::iter::once(played).chain(others)
 }
 
-/// The competitions of one record.
-fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
+/// The competitions of one record. With `alternatives`, each keeps the move played and that
+/// many other candidates drawn at random (`seed` fixes the draw): a logit model fitted on
+/// random subsets of the alternatives estimates the same strengths (McFadden, 1978), and
+/// the fit then holds several times more games in the same memory.
+fn competitions(
+    text: &str,
+    shapes: &Dictionary,
+    alternatives: Option<usize>,
+    seed: u64,
+) -> Vec<Competition> {
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
     replay(text, |board, color, played| {
         let window = spatial::Window::new(board, color);
@@ -209,9 +224,16 @@ fn competitions(text: &str, shapes: &Dictionary) -> Vec<Competition> {
             f[0] = canonical(f[0] & PLAIN_SHAPE, color);
             Packed::new(&f)
         };
-        let candidates = candidates(board, color, played).map(canonical).collect();
+        let mut points: Vec<Point> = candidates(board, color, played).collect();
+        if let Some(n) = alternatives {
+            // The move played stays first, `n` others drawn behind it.
+            let mut others = points.split_off(1);
+            let n = n.min(others.len());
+            let (drawn, _) = others.partial_shuffle(&mut rng, n);
+            points.extend_from_slice(drawn);
+        }
         out.push(Competition {
-            candidates,
+            candidates: points.into_iter().map(canonical).collect(),
             size: board.size(),
         });
     });
@@ -378,6 +400,7 @@ fn main() {
     }
     let per_file = args.first().copied().unwrap_or(300);
     let iterations = args.get(1).copied().unwrap_or(12);
+    let alternatives = args.get(2).copied().filter(|&n| n > 0);
     let games_of = |count: usize, test: bool| -> Vec<String> {
         FILES.iter().flat_map(|f| sample(f, count, test)).collect()
     };
@@ -388,13 +411,13 @@ fn main() {
         "{} large shapes seen {MIN_SHAPE} times or more",
         shapes.len()
     );
-    let load = |games: &[String]| -> Vec<Competition> {
-        games
-            .par_iter()
-            .flat_map(|g| competitions(g, &shapes))
+    let load = |games: &[String], alternatives: Option<usize>| -> Vec<Competition> {
+        (games.par_iter().enumerate())
+            .flat_map(|(i, g)| competitions(g, &shapes, alternatives, i as u64))
             .collect()
     };
-    let (data, test) = (load(&training), load(&testing));
+    // The test keeps every candidate: its top-1 is the real one.
+    let (data, test) = (load(&training, alternatives), load(&testing, None));
     let (games, test_games) = (training.len(), testing.len());
     eprintln!(
         "{games} training games, {} moves; {test_games} test games, {} moves",
@@ -431,9 +454,11 @@ fn main() {
     .unwrap();
     writeln!(
         out,
-        "# Fitted by `cargo run --release --example train_patterns -- {per_file} {iterations}` on {games} games \
-         ({} moves): every k-th game, less every tenth, of {}.",
+        "# Fitted by `cargo run --release --example train_patterns -- {per_file} {iterations}{}` on {games} games \
+         ({} moves{}): every k-th game, less every tenth, of {}.",
+        alternatives.map_or(String::new(), |n| format!(" {n}")),
         data.len(),
+        alternatives.map_or(String::new(), |n| format!(", each against {n} other legal moves drawn at random")),
         FILES.join(", ")
     )
     .unwrap();

@@ -1,6 +1,5 @@
 //! Who owns each point at the end of playouts. A search counts its playouts here, the threads
-//! together; the dead-stone judgement, the analysis commands and the move model's owner
-//! feature read the shares.
+//! together; the dead-stone judgement and the analysis commands read the shares.
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
