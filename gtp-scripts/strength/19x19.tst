@@ -25,12 +25,12 @@ loadsgf games/19x19-10k-ladder-g16.sgf 45
 # GNU Go's margin: 8.9 points
 loadsgf games/19x19-10k-ladder-g25.sgf 90
 40 reg_genmove white
-#? [D15]
+#? [D15]*
 
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
 50 reg_genmove white
-#? [B12]
+#? [B12]*
 
 # GNU Go's margin: 10.1 points
 loadsgf games/19x19-10k-ladder-g42.sgf 98
@@ -45,7 +45,7 @@ loadsgf games/19x19-10k-ladder-g50.sgf 138
 # GNU Go's margin: 8.1 points
 loadsgf games/19x19-5s-g1.sgf 163
 80 reg_genmove black
-#? [B13]*
+#? [B13]
 
 # GNU Go's margin: 33.7 points
 loadsgf games/19x19-5s-g14.sgf 139
@@ -55,7 +55,7 @@ loadsgf games/19x19-5s-g14.sgf 139
 # GNU Go's margin: 14.7 points
 loadsgf games/19x19-5s-g16.sgf 19
 100 reg_genmove black
-#? [P7]
+#? [P7]*
 
 # GNU Go's margin: 5.1 points
 loadsgf games/19x19-5s-g21.sgf 114
@@ -100,7 +100,7 @@ loadsgf games/19x19-10k-ladder-g6.sgf 26
 # GNU Go's margin: 24.8 points
 loadsgf games/19x19-5s-g1.sgf 175
 190 reg_genmove black
-#? [E10]
+#? [E10]*
 
 # GNU Go's margin: 26.7 points
 loadsgf games/19x19-5s-g15.sgf 139
@@ -145,7 +145,7 @@ loadsgf games/19x19-10k-ladder-g2.sgf 81
 # GNU Go's margin: 15.1 points
 loadsgf games/19x19-10k-ladder-g40.sgf 93
 280 reg_genmove black
-#? [O10]*
+#? [O10]
 
 # GNU Go's margin: 15.6 points
 loadsgf games/19x19-10k-ladder-g8.sgf 29

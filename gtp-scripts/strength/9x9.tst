@@ -40,7 +40,7 @@ loadsgf games/9x9-5k-50a5ff7-g112.sgf 24
 # GNU Go's margin: 10.3 points
 loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 70 reg_genmove black
-#? [H6]
+#? [H6]*
 
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
@@ -55,7 +55,7 @@ loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
 # GNU Go's margin: 7.1 points
 loadsgf games/9x9-5k-50a5ff7-g134.sgf 9
 100 reg_genmove black
-#? [C8]
+#? [C8]*
 
 # GNU Go's margin: 23.9 points
 loadsgf games/9x9-5k-50a5ff7-g143.sgf 10
@@ -75,7 +75,7 @@ loadsgf games/9x9-5k-50a5ff7-g151.sgf 13
 # GNU Go's margin: 3.2 points
 loadsgf games/9x9-5k-50a5ff7-g153.sgf 10
 140 reg_genmove white
-#? [B5]*
+#? [B5]
 
 # GNU Go's margin: 29.9 points
 loadsgf games/9x9-5k-50a5ff7-g155.sgf 13
@@ -105,7 +105,7 @@ loadsgf games/9x9-5k-50a5ff7-g21.sgf 10
 # GNU Go's margin: 13.3 points
 loadsgf games/9x9-5k-50a5ff7-g26.sgf 10
 200 reg_genmove white
-#? [H5]*
+#? [H5]
 
 # GNU Go's margin: 24.4 points
 loadsgf games/9x9-5k-50a5ff7-g28.sgf 17
@@ -140,7 +140,7 @@ loadsgf games/9x9-5k-50a5ff7-g39.sgf 12
 # GNU Go's margin: 16.6 points
 loadsgf games/9x9-5k-50a5ff7-g4.sgf 17
 270 reg_genmove black
-#? [F3]
+#? [F3]*
 
 # GNU Go's margin: 37.7 points
 loadsgf games/9x9-5k-50a5ff7-g40.sgf 10
@@ -175,7 +175,7 @@ loadsgf games/9x9-5k-50a5ff7-g65.sgf 28
 # GNU Go's margin: 27.8 points
 loadsgf games/9x9-5k-50a5ff7-g67.sgf 19
 340 reg_genmove black
-#? [B5]*
+#? [B5]
 
 # GNU Go's margin: 12.4 points
 loadsgf games/9x9-5k-50a5ff7-g70.sgf 20

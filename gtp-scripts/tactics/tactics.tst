@@ -37,7 +37,7 @@ loadsgf sgf/008-no-self-atari.sgf
 
 loadsgf sgf/009-capture.sgf
 90 reg_genmove black
-#? [B7]
+#? [B7]*
 
 loadsgf sgf/010-capture.sgf
 100 reg_genmove black
@@ -97,7 +97,7 @@ loadsgf sgf/023-no-self-atari.sgf
 
 loadsgf sgf/024-capture.sgf
 240 reg_genmove black
-#? [G7]*
+#? [G7]
 
 loadsgf sgf/025-no-self-atari.sgf
 250 reg_genmove white
@@ -197,7 +197,7 @@ loadsgf sgf/048-capture.sgf
 
 loadsgf sgf/049-capture.sgf
 490 reg_genmove white
-#? [J1]*
+#? [J1]
 
 loadsgf sgf/050-escape.sgf
 500 reg_genmove white
@@ -241,7 +241,7 @@ loadsgf sgf/059-escape.sgf
 
 loadsgf sgf/060-capture.sgf
 600 reg_genmove white
-#? [G7]
+#? [G7]*
 
 loadsgf sgf/061-capture.sgf
 610 reg_genmove white
