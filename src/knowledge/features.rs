@@ -5,8 +5,8 @@
 //! of all legal moves. `examples/train_patterns.rs` fits the γ on strong players' games;
 //! `weights` reads them back.
 
-use super::{ladder, pattern};
 use super::spatial::{self, Dictionary, Window};
+use super::{ladder, pattern};
 use crate::board::{Board, Color, Point};
 
 /// Feature groups: the 3×3 shape, capture, atari escape, self-atari, atari, distance to the
@@ -122,7 +122,9 @@ pub fn features_with(
         line(board, p),
         contact_value(board, color, p),
         liberties_value(board, color, p, liberties),
-        shapes.largest(board, window, p).min(GROUP_SIZES[SPATIAL] as u32 - 1),
+        shapes
+            .largest(board, window, p)
+            .min(GROUP_SIZES[SPATIAL] as u32 - 1),
     ]
 }
 
@@ -179,12 +181,20 @@ fn capture_value(
         })
     });
     let stones: usize = taken.iter().map(|s| board.string_size(s)).sum();
-    let alone = board.neighbours(p).into_iter().all(|n| board.stone(n) != Some(color));
-    let empty = board.neighbours(p).into_iter().filter(|&n| board.is_empty_point(n));
+    let alone = board
+        .neighbours(p)
+        .into_iter()
+        .all(|n| board.stone(n) != Some(color));
+    let empty = board
+        .neighbours(p)
+        .into_iter()
+        .filter(|&n| board.is_empty_point(n));
     let takes_ko = stones == 1 && alone && empty.count() == 0;
     let of_last = last.is_some_and(|l| {
         board.stone(l) == Some(color.opponent())
-            && taken.iter().any(|s| board.string_head(s) == board.string_head(l))
+            && taken
+                .iter()
+                .any(|s| board.string_head(s) == board.string_head(l))
     });
     if saves {
         capture::SAVES
@@ -222,8 +232,8 @@ fn self_atari_value(board: &Board, color: Color, p: Point, liberties: Option<usi
     }
     let size = |strings: Strings| strings.iter().map(|s| board.string_size(s)).sum::<usize>();
     // Strings of three liberties or more keep two after the move.
-    let stones = 1 + size(Strings::next_to(board, p, color, 1))
-        + size(Strings::next_to(board, p, color, 2));
+    let stones =
+        1 + size(Strings::next_to(board, p, color, 1)) + size(Strings::next_to(board, p, color, 2));
     match stones {
         1 => self_atari::LONE_STONE,
         2 | 3 => self_atari::SMALL,
@@ -342,7 +352,10 @@ mod tests {
         ])
         .unwrap();
         let at = |b: &Board, n: &str| b.point_named(n).unwrap();
-        assert_eq!(features(&ko, Color::Black, at(&ko, "D3"))[CAPTURE], capture::KO);
+        assert_eq!(
+            features(&ko, Color::Black, at(&ko, "D3"))[CAPTURE],
+            capture::KO
+        );
         // Black A3 is in atari (A2); so are White A4 (A5) and White B3 (C3).
         let saves = Board::from_diagram(&[
             ".......", ".......", ".......", "OX.....", "XO.....", ".X.....", ".......",

@@ -59,7 +59,10 @@ pub fn for_move(
     // A ladder across a large board is too long for the tree to read: the model's share
     // (nearby, good shape) must not make the escape look good.
     if !failed_escape {
-        prior.add((constants.learned * share.sqrt() * f64::from(u)).round() as u32, 1.0);
+        prior.add(
+            (constants.learned * share.sqrt() * f64::from(u)).round() as u32,
+            1.0,
+        );
     }
     let ladder_atari = f[ATARI] == atari::LADDER;
     if captures || escapes || ladder_atari {
@@ -154,13 +157,7 @@ mod tests {
             .sum();
         let value = |p: Point| {
             let share = f64::from(strength(&features(p), Color::Black) / total);
-            let (visits, wins) = for_move(
-                &board,
-                p,
-                &features(p),
-                share,
-                &Constants::defaults(9),
-            );
+            let (visits, wins) = for_move(&board, p, &features(p), share, &Constants::defaults(9));
             (f64::from(wins) / 2.0, f64::from(visits))
         };
         // The pull of a prior: its wins beyond an even result.
@@ -236,7 +233,10 @@ mod tests {
             (f[ESCAPE], f64::from(wins) / (2.0 * f64::from(visits)))
         };
         let (caught, free) = (value(&ladder(false)), value(&ladder(true)));
-        assert_eq!((caught.0, free.0), (escape::INTO_LADDER, escape::TWO_LIBERTIES));
+        assert_eq!(
+            (caught.0, free.0),
+            (escape::INTO_LADDER, escape::TWO_LIBERTIES)
+        );
         // At the same share of the model: two units of losses and none of the model's wins.
         assert!(free.1 - caught.1 > 0.15, "{caught:?} {free:?}");
     }
