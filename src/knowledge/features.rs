@@ -180,7 +180,7 @@ fn capture_value(
                 .any(|n| board.stone(n) == Some(color) && board.string_liberties(n) == 1)
         })
     });
-    let stones: usize = taken.iter().map(|s| board.string_size(s)).sum();
+    let stones = board.stones_taken(color, p);
     let alone = board
         .neighbours(p)
         .into_iter()
