@@ -87,7 +87,7 @@ fn positions(text: &str) -> Vec<Position> {
         let Step::Move(color, mv) = *step else {
             break;
         };
-        if i >= FIRST && (i - FIRST).is_multiple_of(EVERY) {
+        if i >= FIRST && (i - FIRST) % EVERY == 0 {
             let to_move = color;
             found.push(Position {
                 board: board.clone(),

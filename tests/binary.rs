@@ -602,7 +602,7 @@ fn a_match_with_a_sequential_test_stops_at_its_verdict_and_stays_stopped() {
     let verdict = "H1 accepted: strong is stronger than weak by 200 Elo or more";
     assert_eq!(results.matches("# sprt:").count(), 1, "{results}");
     assert!(
-        results.contains(&format!("# sprt: elo0=0,elo1=200,alpha=0.1,beta=0.1; LLR ")),
+        results.contains("# sprt: elo0=0,elo1=200,alpha=0.1,beta=0.1; LLR "),
         "{results}"
     );
     for file in ["results.dat", "standings.txt", "report.html"] {

@@ -261,7 +261,7 @@ fn worker(shared: &Shared, thread: usize) {
         }
         one_playout(shared, &mut scratch);
         shared.finished.fetch_add(1, Relaxed);
-        if done.is_multiple_of(CHECK_EVERY) && should_stop(shared, done + 1) {
+        if done % CHECK_EVERY == 0 && should_stop(shared, done + 1) {
             shared.stop.store(true, Relaxed);
         }
     }

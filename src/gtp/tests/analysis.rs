@@ -35,7 +35,7 @@ fn gogui_analysis_commands_answer_in_gogui_formats() {
     // The principal variation starts with the side to move and alternates.
     let pv = ok(&mut e, "tengen-pv");
     let words: Vec<&str> = pv.split_whitespace().collect();
-    assert!(words.len() >= 2 && words.len().is_multiple_of(2), "{pv}");
+    assert!(words.len() >= 2 && words.len() % 2 == 0, "{pv}");
     for (i, pair) in words.chunks(2).enumerate() {
         assert_eq!(pair[0], if i % 2 == 0 { "w" } else { "b" });
     }
