@@ -22,6 +22,10 @@
 //! [GAMES]` (default `pro-aeb-19x19-even`, 100 games) prints how often the built-in model's
 //! favourite is the move played and the mean log-likelihood of that move, by stage.
 //!
+//! The latent factors (`factors.rs`) are fitted last, on the strengths above: `cargo run
+//! --release --example train_patterns -- factors [GAMES_PER_FILE] [EPOCHS] [ALTERNATIVES]`
+//! rewrites `weights.txt` and `spatial.txt` with every value's refined strength and factors.
+//!
 //! The full fit rates 3×3 shapes without their atari marks, as the search's model reads them.
 //! The playouts' shapes with atari marks (`pattern::shape_key`) are fitted after it, every
 //! other strength held: `cargo run --release --example train_patterns -- atari
@@ -45,6 +49,8 @@ use tengen::knowledge::features::{
 use tengen::knowledge::pattern::{canonical, has_atari_marks};
 use tengen::knowledge::spatial::{self, Dictionary};
 use tengen::knowledge::weights;
+
+mod factors;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -388,6 +394,11 @@ fn main() {
         fit_marked(get(0, 300), get(1, 10));
         return;
     }
+    if mode == "factors" {
+        let get = |i: usize, default| args.get(i).copied().unwrap_or(default);
+        fit_factors(get(0, 1000), get(1, 3), get(2, 64));
+        return;
+    }
     if mode == "predict" {
         let collection = std::env::args()
             .nth(2)
@@ -659,4 +670,39 @@ fn fit_marked(per_file: usize, iterations: usize) {
     }
     std::fs::write(WEIGHTS, out).expect("write the weights");
     eprintln!("top-1 {before:.4} -> {after:.4}; wrote {WEIGHTS}");
+}
+
+/// The factorized fit (`factors`) on `per_file` training games of each collection, each move
+/// against `alternatives` others drawn at random, the large shapes of the built-in dictionary.
+fn fit_factors(per_file: usize, epochs: usize, alternatives: usize) {
+    let games_of = |count: usize, test: bool| -> Vec<String> {
+        FILES.iter().flat_map(|f| sample(f, count, test)).collect()
+    };
+    let (training, testing) = (games_of(per_file, false), games_of(TEST_GAMES, true));
+    let shapes = spatial::built_in();
+    let load = |games: &[String], alternatives: Option<usize>| -> Vec<Competition> {
+        (games.par_iter().enumerate())
+            .flat_map(|(i, g)| competitions(g, shapes, alternatives, i as u64))
+            .collect()
+    };
+    let (mut data, test) = (load(&training, Some(alternatives)), load(&testing, None));
+    eprintln!(
+        "{} training games, {} moves; {} test games, {} moves",
+        training.len(),
+        data.len(),
+        testing.len(),
+        test.len()
+    );
+    let model = factors::fit(&mut data, &test, epochs);
+    let (top, likelihood) = model.accuracy(&test, &[9, 13, 19]);
+    model.write(&format!(
+        "fitted after the strengths above by `cargo run --release --example train_patterns -- \
+         factors {per_file} {epochs} {alternatives}` on {} games ({} moves, each against \
+         {alternatives} others drawn at random); the move played is the strongest candidate in \
+         {:.1}% of the test moves (log-likelihood {likelihood:.3}).",
+        training.len(),
+        data.len(),
+        100.0 * top
+    ));
+    eprintln!("wrote {WEIGHTS} and src/knowledge/spatial.txt");
 }

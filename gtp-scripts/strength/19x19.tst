@@ -30,7 +30,7 @@ loadsgf games/19x19-10k-ladder-g25.sgf 90
 # GNU Go's margin: 6.6 points
 loadsgf games/19x19-10k-ladder-g38.sgf 158
 50 reg_genmove white
-#? [B12]*
+#? [B12]
 
 # GNU Go's margin: 10.1 points
 loadsgf games/19x19-10k-ladder-g42.sgf 98
@@ -100,7 +100,7 @@ loadsgf games/19x19-10k-ladder-g6.sgf 26
 # GNU Go's margin: 24.8 points
 loadsgf games/19x19-5s-g1.sgf 175
 190 reg_genmove black
-#? [E10]*
+#? [E10]
 
 # GNU Go's margin: 26.7 points
 loadsgf games/19x19-5s-g15.sgf 139
@@ -125,7 +125,7 @@ loadsgf games/19x19-5s-g9.sgf 50
 # GNU Go's margin: 54.7 points
 loadsgf games/19x19-10k-g3.sgf 156
 240 reg_genmove white
-#? [H4]*
+#? [H4]
 
 # GNU Go's margin: 17.2 points
 loadsgf games/19x19-10k-final-g2.sgf 119

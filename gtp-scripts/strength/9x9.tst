@@ -40,12 +40,12 @@ loadsgf games/9x9-5k-50a5ff7-g112.sgf 24
 # GNU Go's margin: 10.3 points
 loadsgf games/9x9-5k-50a5ff7-g120.sgf 11
 70 reg_genmove black
-#? [H6]*
+#? [H6]
 
 # GNU Go's margin: 3.0 points
 loadsgf games/9x9-5k-50a5ff7-g129.sgf 43
 80 reg_genmove black
-#? [G2]*
+#? [G2]
 
 # GNU Go's margin: 42.3 points
 loadsgf games/9x9-5k-50a5ff7-g130.sgf 45
@@ -105,7 +105,7 @@ loadsgf games/9x9-5k-50a5ff7-g21.sgf 10
 # GNU Go's margin: 13.3 points
 loadsgf games/9x9-5k-50a5ff7-g26.sgf 10
 200 reg_genmove white
-#? [H5]
+#? [H5]*
 
 # GNU Go's margin: 24.4 points
 loadsgf games/9x9-5k-50a5ff7-g28.sgf 17
@@ -175,7 +175,7 @@ loadsgf games/9x9-5k-50a5ff7-g65.sgf 28
 # GNU Go's margin: 27.8 points
 loadsgf games/9x9-5k-50a5ff7-g67.sgf 19
 340 reg_genmove black
-#? [B5]
+#? [B5]*
 
 # GNU Go's margin: 12.4 points
 loadsgf games/9x9-5k-50a5ff7-g70.sgf 20

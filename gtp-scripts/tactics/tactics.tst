@@ -105,7 +105,7 @@ loadsgf sgf/025-no-self-atari.sgf
 
 loadsgf sgf/026-escape.sgf
 260 reg_genmove white
-#? [F2]*
+#? [F2]
 
 loadsgf sgf/027-no-self-atari.sgf
 270 reg_genmove white
@@ -189,7 +189,7 @@ loadsgf sgf/046-capture.sgf
 
 loadsgf sgf/047-escape.sgf
 470 reg_genmove black
-#? [C2]*
+#? [C2]
 
 loadsgf sgf/048-capture.sgf
 480 reg_genmove black

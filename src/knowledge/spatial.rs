@@ -8,6 +8,7 @@
 use std::sync::OnceLock;
 
 use super::pattern::transform;
+use super::weights::{DIMENSIONS, Factors, parse_factors};
 use crate::board::{Board, Cell, Color, Point};
 
 /// Gridcular sizes of the shapes; size 3 (the 3×3 neighbourhood) is the `shape` feature.
@@ -157,30 +158,60 @@ const BUILT_IN: &str = include_str!("spatial.txt");
 struct BuiltIn {
     dictionary: Dictionary,
     gammas: Vec<f32>,
+    /// The factors of the shapes that have them (`weights`), by index; index 0 and the
+    /// shapes beyond have none.
+    factors: Vec<Factors>,
 }
 
 fn built_in_shapes() -> &'static BuiltIn {
     static SHAPES: OnceLock<BuiltIn> = OnceLock::new();
     SHAPES.get_or_init(|| {
-        let (hashes, gammas) = parse(BUILT_IN);
+        let shapes = parse(BUILT_IN);
         BuiltIn {
-            dictionary: Dictionary::new(&hashes),
-            gammas: std::iter::once(1.0).chain(gammas).collect(),
+            dictionary: Dictionary::new(&shapes.hashes),
+            gammas: std::iter::once(1.0).chain(shapes.gammas).collect(),
+            factors: std::iter::once(NO_FACTORS).chain(shapes.factors).collect(),
         }
     })
 }
 
-/// Reads `hash gamma` lines (hash in hexadecimal); comments and malformed lines are skipped.
-fn parse(text: &str) -> (Vec<u64>, Vec<f32>) {
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|line| {
-            let (hash, gamma) = line.split_once(' ')?;
-            let hash = u64::from_str_radix(hash, 16).ok()?;
-            let gamma = gamma.trim().parse::<f32>().ok()?;
-            (gamma.is_finite() && gamma > 0.0).then_some((hash, gamma))
-        })
-        .unzip()
+const NO_FACTORS: Factors = [0.0; DIMENSIONS];
+
+/// The lines of a shapes file, in order: the factors only as far as every line has them.
+#[derive(Default)]
+struct Lines {
+    hashes: Vec<u64>,
+    gammas: Vec<f32>,
+    factors: Vec<Factors>,
+}
+
+/// Reads `hash gamma [factors]` lines (hash in hexadecimal); comments and malformed lines are
+/// skipped.
+fn parse(text: &str) -> Lines {
+    let mut lines = Lines::default();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut words = line.split_whitespace();
+        let (Some(hash), Some(gamma)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let (Ok(hash), Ok(gamma), Some(factors)) = (
+            u64::from_str_radix(hash, 16),
+            gamma.parse::<f32>(),
+            parse_factors(words),
+        ) else {
+            continue;
+        };
+        if !(gamma.is_finite() && gamma > 0.0) {
+            continue;
+        }
+        match factors {
+            Some(f) if lines.factors.len() == lines.hashes.len() => lines.factors.push(f),
+            _ => {}
+        }
+        lines.hashes.push(hash);
+        lines.gammas.push(gamma);
+    }
+    lines
 }
 
 /// The dictionary built into the program.
@@ -195,6 +226,14 @@ pub fn strength(index: u32) -> f32 {
         .get(index as usize)
         .copied()
         .unwrap_or(1.0)
+}
+
+/// The factors of the built-in shape `index` (none, zeros, for most).
+pub fn factors(index: u32) -> &'static Factors {
+    built_in_shapes()
+        .factors
+        .get(index as usize)
+        .unwrap_or(&NO_FACTORS)
 }
 
 /// Known shapes: hash → index (from 1), in an open-addressing table.
@@ -320,5 +359,24 @@ mod tests {
         let gap = Dictionary::new(&[hashes[0], hashes[2]]);
         assert_eq!(gap.largest(&board, &window, p), 1);
         assert_eq!(Dictionary::new(&[]).largest(&board, &window, p), 0);
+    }
+
+    #[test]
+    fn shape_lines_are_read_with_or_without_factors() {
+        let text = "# comment\n\
+                    ab 2.5 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8\n\
+                    cd 0.5\n\
+                    ef 1.5 0.1 0.2\n\
+                    zz 1.0\n\
+                    12 -1\n";
+        let shapes = parse(text);
+        assert_eq!(shapes.hashes, [0xab, 0xcd], "two good lines");
+        assert_eq!(shapes.gammas, [2.5, 0.5]);
+        assert_eq!(shapes.factors.len(), 1);
+        assert_eq!(shapes.factors[0][7], 0.8);
+        // The built-in shapes: the most frequent have factors, index 0 (no shape) none.
+        assert_eq!(factors(0), &NO_FACTORS);
+        assert!(factors(1).iter().any(|&x| x != 0.0));
+        assert_eq!(factors(u32::MAX), &NO_FACTORS);
     }
 }
