@@ -51,21 +51,8 @@ impl Model {
     pub fn from_built_in(seed: u64) -> Model {
         let mut weights: Vec<Vec<f64>> = GROUP_SIZES.iter().map(|&n| vec![0.0; n]).collect();
         let text = std::fs::read_to_string(WEIGHTS).unwrap_or_default();
-        for line in text.lines().filter(|l| !l.starts_with('#')) {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [name, value, gamma, ..] = words[..] else {
-                continue;
-            };
-            let (Some(g), Ok(v), Ok(gamma)) = (
-                GROUP_NAMES.iter().position(|n| *n == name),
-                value.parse::<usize>(),
-                gamma.parse::<f64>(),
-            ) else {
-                continue;
-            };
-            if v < GROUP_SIZES[g] && (g != 0 || v <= 0xffff) {
-                weights[g][v] = gamma.ln();
-            }
+        for (g, v, gamma) in text.lines().filter_map(plain_value) {
+            weights[g][v] = gamma.ln();
         }
         for (i, w) in weights[SPATIAL].iter_mut().enumerate() {
             *w = f64::from(spatial::strength(i as u32)).ln();
@@ -200,11 +187,33 @@ pub fn fit(data: &mut [Competition], test: &[Competition], epochs: usize) -> Mod
 
 const SPATIAL_FILE: &str = "src/knowledge/spatial.txt";
 
+/// A line of `weights.txt` for a value of the search's model: its group, value and
+/// strength; shapes with atari marks (the playouts') and large shapes are not such lines.
+fn plain_value(line: &str) -> Option<(usize, usize, f64)> {
+    let mut words = line.split_whitespace();
+    let (name, value, gamma) = (words.next()?, words.next()?, words.next()?);
+    let g = GROUP_NAMES.iter().position(|n| *n == name)?;
+    let v = value.parse::<usize>().ok()?;
+    let gamma = gamma.parse::<f64>().ok()?;
+    let plain = g != SPATIAL && v < GROUP_SIZES[g] && (g != 0 || v <= 0xffff);
+    (plain && !line.starts_with('#')).then_some((g, v, gamma))
+}
+
 fn factor_words(factors: &[f64]) -> String {
     factors.iter().map(|x| format!(" {x:.3}")).collect()
 }
 
 impl Model {
+    fn value_line(&self, g: usize, v: usize) -> String {
+        let vector = &self.factors[g][v * DIMENSIONS..(v + 1) * DIMENSIONS];
+        let gamma = self.weights[g][v].exp();
+        format!(
+            "{} {v} {gamma:.4}{}\n",
+            GROUP_NAMES[g],
+            factor_words(vector)
+        )
+    }
+
     /// Rewrites the strengths of `weights.txt` and `spatial.txt` with the fitted ones, each
     /// followed by its factors, and adds `comment` to the header of `weights.txt`. The shapes
     /// with atari marks (the playouts') and the values the files do not list stay as they are.
@@ -213,32 +222,13 @@ impl Model {
         let mut out = String::new();
         let mut written = vec![Vec::new(); GROUPS];
         for line in old.lines().filter(|l| !l.starts_with("# factors")) {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let place = match words[..] {
-                [name, value, ..] if !line.starts_with('#') => {
-                    let g = GROUP_NAMES.iter().position(|n| *n == name);
-                    let v = value.parse::<usize>().ok();
-                    g.zip(v).filter(|&(g, v)| {
-                        g != SPATIAL && v < GROUP_SIZES[g] && (g != 0 || v <= 0xffff)
-                    })
-                }
-                _ => None,
-            };
-            match place {
-                Some((g, v)) => {
+            match plain_value(line) {
+                Some((g, v, _)) => {
                     written[g].push(v);
-                    let vector = &self.factors[g][v * DIMENSIONS..(v + 1) * DIMENSIONS];
-                    let gamma = self.weights[g][v].exp();
-                    writeln!(
-                        out,
-                        "{} {v} {gamma:.4}{}",
-                        GROUP_NAMES[g],
-                        factor_words(vector)
-                    )
+                    out.push_str(&self.value_line(g, v));
                 }
-                None => writeln!(out, "{line}"),
+                None => writeln!(out, "{line}").unwrap(),
             }
-            .unwrap();
             if line.starts_with("# The move played") {
                 writeln!(out, "# factors: {comment}").unwrap();
             }
@@ -246,15 +236,7 @@ impl Model {
         // The tactical groups' values the plain fit left at strength 1 get their factors.
         for g in (1..GROUPS).filter(|&g| g != SPATIAL) {
             for v in (0..GROUP_SIZES[g]).filter(|v| !written[g].contains(v)) {
-                let vector = &self.factors[g][v * DIMENSIONS..(v + 1) * DIMENSIONS];
-                let gamma = self.weights[g][v].exp();
-                writeln!(
-                    out,
-                    "{} {v} {gamma:.4}{}",
-                    GROUP_NAMES[g],
-                    factor_words(vector)
-                )
-                .unwrap();
+                out.push_str(&self.value_line(g, v));
             }
         }
         std::fs::write(WEIGHTS, out).expect("write the weights");
