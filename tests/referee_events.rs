@@ -268,9 +268,10 @@ fn a_dispute_between_tengen_and_gnugo_is_settled_by_play() {
             "--threads",
             "1",
             "--seed",
-            "4",
+            "2",
             // The search constants of the game that disputes (the 9x9 defaults changed
-            // after it was found): the test is about the referee, not the search.
+            // after it was found), and a seed at which the dispute arises with the move
+            // model of the day: the test is about the referee, not the search.
             "--tune",
             "rave=3000,distance=0",
         ]
