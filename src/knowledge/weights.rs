@@ -96,11 +96,15 @@ fn parse(text: &str) -> Model {
             listed.push((v as u32, gamma));
         }
     }
-    let shapes = [Color::Black, Color::White].map(|color| {
+    // Every plain neighbourhood code's canonical code, for Black and for White to move.
+    let canonical = [Color::Black, Color::White].map(|color| {
         (0..=u16::MAX)
-            .map(|code| gammas[0][pattern::canonical(code.into(), color) as usize])
-            .collect()
+            .map(|code| pattern::canonical(code.into(), color) as usize)
+            .collect::<Vec<_>>()
     });
+    let shapes = canonical
+        .each_ref()
+        .map(|keys| keys.iter().map(|&k| gammas[0][k]).collect());
     let marked = [Color::Black, Color::White].map(|color| {
         let mut all: Vec<(u32, f32)> = (listed.iter())
             .flat_map(|&(key, gamma)| pattern::variants(key, color).map(move |k| (k, gamma)))
@@ -109,11 +113,9 @@ fn parse(text: &str) -> Model {
         all.dedup_by_key(|&mut (key, _)| key);
         all
     });
-    let shape_factors = [Color::Black, Color::White].map(|color| {
-        (0..=u16::MAX)
-            .map(|code| factors[0][pattern::canonical(code.into(), color) as usize])
-            .collect()
-    });
+    let shape_factors = canonical
+        .each_ref()
+        .map(|keys| keys.iter().map(|&k| factors[0][k]).collect());
     Model {
         gammas,
         shapes,
