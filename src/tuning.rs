@@ -149,6 +149,10 @@ constants! {
     /// defaults won 15 of 60, but gained nothing on 9×9 (110/200 against 107/199) or 19×19,
     /// where it costs a fifth of the playouts' speed.
     ladders: SWITCH, [0.0, 1.0, 0.0];
+    /// 1: a convolutional network refines the move model's shares at the root and its children
+    /// It was trained on 19×19 games (`knowledge::network`); one evaluation costs about as
+    /// much as a few playouts.
+    network: SWITCH, [0.0, 0.0, 1.0];
     /// How often the playouts' random moves refuse a bad self-atari
     /// Pachi's 0.6 on middle-sized boards, with the three rules below: together they won 154
     /// of 298 against Pachi on 13×13 (five runs) where the defaults before won 157 of 358.

@@ -20,7 +20,9 @@
 //! The move-prediction screen on held-out games (every tenth game of a collection, never
 //! trained on): `cargo run --release --example train_patterns -- predict [COLLECTION]
 //! [GAMES]` (default `pro-aeb-19x19-even`, 100 games) prints how often the built-in model's
-//! favourite is the move played and the mean log-likelihood of that move, by stage.
+//! favourite is the move played and the mean log-likelihood of that move, by stage; `predict
+//! COLLECTION GAMES network [FILE]` the same for the move network (`network.py` trains it on
+//! the positions that `planes FOLDER [GAMES_PER_FILE]` exports, see `planes.rs`).
 //!
 //! The latent factors (`factors.rs`) are fitted last, on the strengths above: `cargo run
 //! --release --example train_patterns -- factors [GAMES_PER_FILE] [EPOCHS] [ALTERNATIVES]`
@@ -46,11 +48,13 @@ use tengen::game::{Step, Superko};
 use tengen::knowledge::features::{
     Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL, features_with,
 };
+use tengen::knowledge::network::Network;
 use tengen::knowledge::pattern::{canonical, has_atari_marks};
 use tengen::knowledge::spatial::{self, Dictionary};
 use tengen::knowledge::weights;
 
 mod factors;
+mod planes;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -210,6 +214,22 @@ fn candidates(board: &Board, color: Color, played: Point) -> impl Iterator<Item 
     std::iter::once(played).chain(others)
 }
 
+/// The built-in model's strength of every candidate, the move played first.
+fn model_strengths(
+    board: &Board,
+    color: Color,
+    played: Point,
+    shapes: &Dictionary,
+) -> Vec<(Point, f32)> {
+    let window = spatial::Window::new(board, color);
+    candidates(board, color, played)
+        .map(|p| {
+            let f = features_with(board, color, p, &window, shapes);
+            (p, weights::strength(&f, color))
+        })
+        .collect()
+}
+
 /// The competitions of one record. With `alternatives`, each keeps the move played and that
 /// many other candidates drawn at random (`seed` fixes the draw): a logit model fitted on
 /// random subsets of the alternatives estimates the same strengths (McFadden, 1978), and
@@ -310,7 +330,8 @@ const STAGES: [(usize, usize); 3] = [(1, 50), (51, 150), (151, usize::MAX)];
 /// never trained on), how often the built-in model's favourite is the move played (a tie
 /// counts as the share a random pick among the tied moves would get) and the mean natural
 /// log-likelihood of the move played, by stage. Prints one line a stage and one for all.
-fn predict(file: &str, count: usize) {
+/// With `network`, the network's probabilities take the place of the move model's.
+fn predict(file: &str, count: usize, network: Option<&Network>) {
     let games = sample(file, count, true);
     let shapes = spatial::built_in();
     // For each move: its number, whether the favourite (a share of it) and its log-likelihood.
@@ -321,13 +342,14 @@ fn predict(file: &str, count: usize) {
             let mut number = 0;
             replay(game, |board, color, played| {
                 number += 1;
-                let window = spatial::Window::new(board, color);
-                let strengths: Vec<f64> = candidates(board, color, played)
-                    .map(|p| {
-                        let f = features_with(board, color, p, &window, shapes);
-                        f64::from(weights::strength(&f, color))
-                    })
-                    .collect();
+                let candidates = model_strengths(board, color, played, shapes);
+                let strengths: Vec<f64> = match network {
+                    Some(network) => network.shares(board, color, &candidates),
+                    None => candidates.iter().map(|&(_, s)| s).collect(),
+                }
+                .into_iter()
+                .map(f64::from)
+                .collect();
                 let (played_strength, total) = (strengths[0], strengths.iter().sum::<f64>());
                 let best = strengths.iter().cloned().fold(0.0, f64::max);
                 let tied = strengths.iter().filter(|&&s| s == best).count();
@@ -399,13 +421,30 @@ fn main() {
         fit_factors(get(0, 1000), get(1, 3), get(2, 64));
         return;
     }
+    if mode == "planes" {
+        let folder = std::env::args().nth(2).expect("a folder for the planes");
+        planes::export(&folder, args.first().copied().unwrap_or(1000));
+        return;
+    }
     if mode == "predict" {
         let collection = std::env::args()
             .nth(2)
             .unwrap_or("pro-aeb-19x19-even".into());
+        // `predict COLLECTION GAMES network [FILE]`: the built-in network, or one from a file.
+        let from_file;
+        let network = match (std::env::args().nth(4).as_deref(), std::env::args().nth(5)) {
+            (Some("network"), Some(file)) => {
+                let text = std::fs::read_to_string(&file).expect("the network file reads");
+                from_file = Network::parse(&text).expect("the network file parses");
+                Some(&from_file)
+            }
+            (Some("network"), None) => Some(tengen::knowledge::network::built_in()),
+            _ => None,
+        };
         predict(
             &format!("{collection}.sgf.xz"),
             args.first().copied().unwrap_or(100),
+            network,
         );
         return;
     }

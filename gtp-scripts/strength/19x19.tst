@@ -15,7 +15,7 @@ loadsgf games/19x19-10k-final-g9.sgf 24
 # GNU Go's margin: 8.1 points
 loadsgf games/19x19-10k-ladder-g13.sgf 92
 20 reg_genmove white
-#? [N6]*
+#? [N6]
 
 # GNU Go's margin: 12.0 points
 loadsgf games/19x19-10k-ladder-g16.sgf 45
@@ -75,7 +75,7 @@ loadsgf games/19x19-10k-final-g1.sgf 137
 # GNU Go's margin: 64.2 points
 loadsgf games/19x19-10k-final-g5.sgf 122
 140 reg_genmove white
-#? [O18]
+#? [O18]*
 
 # GNU Go's margin: 10.9 points
 loadsgf games/19x19-10k-final-g6.sgf 37

@@ -5,6 +5,7 @@
 pub mod features;
 pub mod ladder;
 pub mod nakade;
+pub mod network;
 pub mod pattern;
 pub mod spatial;
 pub mod status;

@@ -4,7 +4,8 @@ use super::tree::Node;
 use super::{Shared, priors};
 use crate::board::{Board, Color, MAX_POINTS, Move, Point};
 use crate::knowledge;
-use crate::knowledge::features::GROUPS;
+use crate::knowledge::features::{Features, GROUPS};
+use crate::tuning::Constants;
 
 /// Creates the children of a leaf: every legal move that fills no own eye, repeats no
 /// earlier arrangement, is not an edge move wasted in the opening and is not left out by a
@@ -40,20 +41,17 @@ pub(super) fn expand(
         node.mark_full();
         return;
     };
-    // The learned model's share of each move among all the candidates.
+    let candidates = &candidates[..count];
     let mut features = [[0u32; GROUPS]; MAX_POINTS];
-    let mut strengths = [0f32; MAX_POINTS];
-    let window = knowledge::spatial::Window::new(board, color);
-    let shapes = knowledge::spatial::built_in();
-    for i in 0..count {
-        features[i] =
-            knowledge::features::features_with(board, color, candidates[i], &window, shapes);
-        strengths[i] = knowledge::weights::strength(&features[i], color);
-    }
-    let total: f32 = strengths[..count].iter().sum();
-    for (i, &p) in candidates[..count].iter().enumerate() {
-        let share = f64::from(strengths[i] / total.max(f32::MIN_POSITIVE));
-        let (visits, wins) = priors::for_move(board, p, &features[i], share, constants);
+    let shares = shares(
+        board,
+        color,
+        candidates,
+        &mut features,
+        uses_network(constants, depth),
+    );
+    for (i, &p) in candidates.iter().enumerate() {
+        let (visits, wins) = priors::for_move(board, p, &features[i], shares[i], constants);
         shared
             .tree
             .node(first + i as u32)
@@ -65,4 +63,68 @@ pub(super) fn expand(
         .node(first + count as u32)
         .init(Move::Pass, visits, wins);
     node.finish_expansion(first, count + 1);
+}
+
+/// Gives the children of an expanded node the priors the network's shares make, if the
+/// network would have refined them at `depth`: a subtree kept from the last search was
+/// expanded deeper down, with the move model's shares alone.
+pub(super) fn refine(shared: &Shared, node: &Node, board: &Board, color: Color, depth: usize) {
+    let Some(children) = node.children() else {
+        return;
+    };
+    let constants = &shared.limits.constants;
+    if !uses_network(constants, depth) {
+        return;
+    }
+    let tree = &shared.tree;
+    let played = |i| match tree.node(i).mv() {
+        Move::Play(p) => Some((i, p)),
+        Move::Pass => None,
+    };
+    let (nodes, candidates): (Vec<u32>, Vec<Point>) = children.filter_map(played).unzip();
+    let mut features = [[0u32; GROUPS]; MAX_POINTS];
+    let shares = shares(board, color, &candidates, &mut features, true);
+    for (i, &p) in candidates.iter().enumerate() {
+        let (visits, wins) = priors::for_move(board, p, &features[i], shares[i], constants);
+        tree.node(nodes[i]).replace_prior(visits, wins);
+    }
+}
+
+/// The learned model's share of each of `candidates`, refined by the network if
+/// `network`; writes their features.
+fn shares(
+    board: &Board,
+    color: Color,
+    candidates: &[Point],
+    features: &mut [Features],
+    network: bool,
+) -> Vec<f64> {
+    let window = knowledge::spatial::Window::new(board, color);
+    let shapes = knowledge::spatial::built_in();
+    let mut strengths = [0f32; MAX_POINTS];
+    for (i, &p) in candidates.iter().enumerate() {
+        features[i] = knowledge::features::features_with(board, color, p, &window, shapes);
+        strengths[i] = knowledge::weights::strength(&features[i], color);
+    }
+    let strengths = &strengths[..candidates.len()];
+    if network {
+        let scored: Vec<(Point, f32)> = candidates
+            .iter()
+            .copied()
+            .zip(strengths.iter().copied())
+            .collect();
+        let shares = knowledge::network::built_in().shares(board, color, &scored);
+        return shares.into_iter().map(f64::from).collect();
+    }
+    let total: f32 = strengths.iter().sum();
+    (strengths.iter())
+        .map(|&s| f64::from(s / total.max(f32::MIN_POSITIVE)))
+        .collect()
+}
+
+/// Whether the network refines the move model's shares at a node `depth` moves below the
+/// root (`--tune network=1`): one evaluation costs as much as a few playouts, so only the
+/// root and its children get it.
+fn uses_network(constants: &Constants, depth: usize) -> bool {
+    constants.network > 0.0 && depth <= 1
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color, Point, PointMap};
+use crate::board::{Board, Color, Move, Point, PointMap};
 use crate::game::Game;
 use crate::playout::ownership::Ownership;
 use crate::tuning::Constants;
@@ -176,6 +176,8 @@ pub fn search_tree(
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {
         expand(&shared, root, game.board(), color, &[game.board().hash()]);
+    } else {
+        refine_kept_tree(&shared, game.board(), color);
     }
     pool.in_place_scope(|scope| {
         scope.spawn_broadcast(|_, context| worker(&shared, context.index()));
@@ -187,6 +189,22 @@ pub fn search_tree(
         log_root_moves(&shared);
     }
     (report::report(&shared), shared.tree)
+}
+
+/// A kept tree's root and its expanded children were expanded deeper down in the last
+/// search: they get the priors they would have had at their depth now.
+fn refine_kept_tree(shared: &Shared, board: &Board, color: Color) {
+    let root = shared.tree.node(Tree::ROOT);
+    expansion::refine(shared, root, board, color, 0);
+    for child in root.children().into_iter().flatten() {
+        let node = shared.tree.node(child);
+        let Move::Play(p) = node.mv() else {
+            continue;
+        };
+        let mut after = board.clone();
+        after.place(color, p);
+        expansion::refine(shared, node, &after, color.opponent(), 1);
+    }
 }
 
 /// Logs the most visited root moves with what their value is made of: the prior, the

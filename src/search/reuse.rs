@@ -82,7 +82,8 @@ mod tests {
     use crate::board::Move;
     use crate::game::Superko;
     use crate::search::tests::limits;
-    use crate::search::{search_tree, thread_pool};
+    use crate::search::{Limits, search_tree, thread_pool};
+    use crate::tuning::Constants;
 
     const BYTES: usize = 64 << 20;
 
@@ -126,5 +127,62 @@ mod tests {
         let elsewhere = KeptTree::new(tree, &game, Color::Black);
         let other = Game::new(9, 7.5, Superko::Situational);
         assert!(elsewhere.reuse(&other, Color::Black, BYTES).is_none());
+    }
+
+    /// The priors of every root move of `tree`, by move.
+    fn root_priors(tree: &Tree) -> Vec<(Move, u32, u32)> {
+        let children = tree.node(Tree::ROOT).children().unwrap();
+        let mut priors: Vec<(Move, u32, u32)> = children
+            .map(|i| tree.node(i))
+            .map(|n| (n.mv(), n.prior_visits(), n.prior_wins()))
+            .collect();
+        priors.sort_by_key(|p| format!("{:?}", p.0));
+        priors
+    }
+
+    /// On 19×19 the network refines the priors near the root only; a kept subtree was
+    /// expanded deeper down, and its root gets the priors a fresh root would have.
+    #[test]
+    fn a_kept_root_gets_the_priors_of_a_fresh_one() {
+        let mut game = Game::new(19, 7.5, Superko::Situational);
+        let pool = thread_pool(1);
+        let on_19x19 = |playouts| Limits {
+            constants: Constants::defaults(19),
+            ..limits(playouts, 1, 1)
+        };
+        assert!(on_19x19(1).constants.network > 0.0);
+        let fresh = |game: &Game| {
+            search_tree(
+                game,
+                Color::Black,
+                &on_19x19(1),
+                &pool,
+                Tree::new(BYTES),
+                None,
+            )
+            .1
+        };
+        let searched = on_19x19(1500);
+        let (_, tree) = search_tree(
+            &game,
+            Color::Black,
+            &searched,
+            &pool,
+            Tree::new(BYTES),
+            None,
+        );
+        let kept = KeptTree::new(tree, &game, Color::Black);
+        let (mine, _) = most_visited(kept.tree(), Tree::ROOT);
+        let after_mine = kept.tree().child(Tree::ROOT, mine).unwrap();
+        let (reply, _) = most_visited(kept.tree(), after_mine);
+        game.play(Color::Black, mine).unwrap();
+        game.play(Color::White, reply).unwrap();
+        let tree = kept.reuse(&game, Color::Black, BYTES).unwrap();
+        assert!(
+            tree.node(Tree::ROOT).children().is_some(),
+            "the root was expanded"
+        );
+        let (_, tree) = search_tree(&game, Color::Black, &on_19x19(1), &pool, tree, None);
+        assert_eq!(root_priors(&tree), root_priors(&fresh(&game)));
     }
 }

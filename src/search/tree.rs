@@ -96,6 +96,16 @@ impl Node {
         self.state.store(LEAF, Relaxed);
     }
 
+    /// Puts a new prior, `visits` virtual games worth `wins` half points, in place of the
+    /// one the node has, keeping the games played through it.
+    pub fn replace_prior(&self, visits: u32, wins: u32) {
+        let (visits, wins) = (visits.min(u16::MAX as u32), wins.min(u16::MAX as u32));
+        let old = self.prior.swap(visits as u16, Relaxed) as u32;
+        let old_wins = self.prior_wins.swap(wins as u16, Relaxed) as u32;
+        self.visits.fetch_add(visits.wrapping_sub(old), Relaxed);
+        self.wins.fetch_add(wins.wrapping_sub(old_wins), Relaxed);
+    }
+
     /// Games actually played through the node (priors not counted).
     pub fn real_visits(&self) -> u32 {
         self.visits

@@ -1,0 +1,412 @@
+//! A small convolutional network that refines the move model's probabilities on the big
+//! board. It reads the position from the mover's side as binary planes (stones, the
+//! liberties of their strings, the last two moves, the candidate moves) and the move
+//! model's log-probability of every candidate, and gives each candidate a correction to
+//! that log-probability: the patterns see a few points around a move, the network sees
+//! the whole board. `examples/network` exports positions of strong games in this
+//! encoding and trains it.
+
+use std::sync::OnceLock;
+
+use crate::board::{Board, Color, Point};
+
+/// The binary planes, one bit each in `Encoded::bits`.
+pub mod plane {
+    pub const EMPTY: usize = 0;
+    /// The mover's stones whose string has one, two, and three or more liberties.
+    pub const OWN_LIBERTIES: usize = 1;
+    /// The opponent's stones by the liberties of their string, likewise.
+    pub const OPPONENT_LIBERTIES: usize = 4;
+    pub const LAST: usize = 7;
+    pub const BEFORE_LAST: usize = 8;
+    /// The moves the search considers: legal, and filling no own eye.
+    pub const CANDIDATE: usize = 9;
+    /// Every point of the board: beside the zero padding, it shows the edges.
+    pub const ON_BOARD: usize = 10;
+    pub const COUNT: usize = 11;
+}
+
+/// Input planes: the binary ones, then the move model's log-probability.
+pub const PLANES: usize = plane::COUNT + 1;
+
+/// A candidate's log-probability under the move model is kept in steps of 1/`SHARE_STEPS`
+/// down to `-LOWEST_SHARE`; `NO_SHARE` marks a point that is no candidate.
+pub const SHARE_STEPS: f32 = 20.0;
+pub const LOWEST_SHARE: f32 = 12.0;
+pub const NO_SHARE: u8 = u8::MAX;
+
+/// A position as the network reads it, point by point, row by row from row 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Encoded {
+    pub size: usize,
+    pub bits: Vec<u16>,
+    pub shares: Vec<u8>,
+}
+
+impl Encoded {
+    /// `color` to move on `board`; `candidates` are the moves the search considers with
+    /// the move model's strength of each.
+    pub fn new(board: &Board, color: Color, candidates: &[(Point, f32)]) -> Encoded {
+        let size = board.size();
+        let index = |p: Point| {
+            let (col, row) = board.coords(p);
+            row * size + col
+        };
+        let mut bits = vec![1 << plane::ON_BOARD; size * size];
+        for (i, p) in board.points().enumerate() {
+            bits[i] |= 1 << stone_plane(board, color, p);
+        }
+        for (last, plane) in board
+            .last_moves()
+            .iter()
+            .zip([plane::LAST, plane::BEFORE_LAST])
+        {
+            if let Some(p) = last {
+                bits[index(*p)] |= 1 << plane;
+            }
+        }
+        let mut shares = vec![NO_SHARE; size * size];
+        let total: f32 = candidates.iter().map(|c| c.1).sum();
+        for &(p, strength) in candidates {
+            bits[index(p)] |= 1 << plane::CANDIDATE;
+            shares[index(p)] = quantized_share(strength / total);
+        }
+        Encoded { size, bits, shares }
+    }
+
+    /// The log-probability that `shares` holds for point `i` (0 if it is no candidate).
+    pub fn share(&self, i: usize) -> f32 {
+        match self.shares[i] {
+            NO_SHARE => 0.0,
+            q => -f32::from(q) / SHARE_STEPS,
+        }
+    }
+}
+
+/// The plane of the stone (or emptiness) at `p`, with the liberties of its string.
+fn stone_plane(board: &Board, color: Color, p: Point) -> usize {
+    let Some(owner) = board.stone(p) else {
+        return plane::EMPTY;
+    };
+    let liberties = board.string_liberties(p).clamp(1, 3) - 1;
+    if owner == color {
+        plane::OWN_LIBERTIES + liberties
+    } else {
+        plane::OPPONENT_LIBERTIES + liberties
+    }
+}
+
+fn quantized_share(share: f32) -> u8 {
+    let steps = (-share.max(f32::MIN_POSITIVE).ln()).min(LOWEST_SHARE) * SHARE_STEPS;
+    steps.round() as u8
+}
+
+/// A convolution with a square kernel, its weights kept kernel point by kernel point, then
+/// input channel by input channel, output channels innermost (the loop the compiler
+/// vectorizes).
+#[derive(Debug)]
+struct Convolution {
+    inputs: usize,
+    outputs: usize,
+    width: usize,
+    weights: Vec<f32>,
+    bias: Vec<f32>,
+}
+
+impl Convolution {
+    /// From the text's tensors: weights by output, input, kernel row and kernel column.
+    fn new(weights: &Tensor, bias: &Tensor) -> Option<Convolution> {
+        let &[outputs, inputs, width, height] = weights.shape.as_slice() else {
+            return None;
+        };
+        if width != height || width % 2 == 0 || bias.shape != [outputs] {
+            return None;
+        }
+        let mut reordered = vec![0.0; weights.values.len()];
+        for o in 0..outputs {
+            for i in 0..inputs {
+                for k in 0..width * width {
+                    let from = (o * inputs + i) * width * width + k;
+                    reordered[(k * inputs + i) * outputs + o] = weights.values[from];
+                }
+            }
+        }
+        Some(Convolution {
+            inputs,
+            outputs,
+            width,
+            weights: reordered,
+            bias: bias.values.clone(),
+        })
+    }
+
+    /// `input` holds `inputs` values a point, point by point, on a `size`×`size` board
+    /// padded with zeros; returns `outputs` values a point.
+    fn apply(&self, input: &[f32], size: usize) -> Vec<f32> {
+        let mut out: Vec<f32> = (0..size * size)
+            .flat_map(|_| self.bias.iter().copied())
+            .collect();
+        let reach = (self.width / 2) as isize;
+        for row in 0..size as isize {
+            for col in 0..size as isize {
+                let at = (row as usize * size + col as usize) * self.outputs;
+                let out = &mut out[at..at + self.outputs];
+                for (k, (dr, dc)) in self.offsets(reach).enumerate() {
+                    let (r, c) = (row + dr, col + dc);
+                    if r < 0 || c < 0 || r >= size as isize || c >= size as isize {
+                        continue;
+                    }
+                    let from = (r as usize * size + c as usize) * self.inputs;
+                    self.add_kernel_point(k, &input[from..from + self.inputs], out);
+                }
+            }
+        }
+        out
+    }
+
+    fn offsets(&self, reach: isize) -> impl Iterator<Item = (isize, isize)> {
+        (-reach..=reach).flat_map(move |dr| (-reach..=reach).map(move |dc| (dr, dc)))
+    }
+
+    /// Adds kernel point `k`'s weights times the values of one input point.
+    fn add_kernel_point(&self, k: usize, input: &[f32], out: &mut [f32]) {
+        let weights = &self.weights[k * self.inputs * self.outputs..];
+        for (i, &value) in input.iter().enumerate() {
+            // Most inputs are zero: the binary planes, and what the rectifier cut off.
+            if value == 0.0 {
+                continue;
+            }
+            let row = &weights[i * self.outputs..(i + 1) * self.outputs];
+            for (o, w) in out.iter_mut().zip(row) {
+                *o += w * value;
+            }
+        }
+    }
+}
+
+/// A named tensor of the weights' text: its shape, then its values.
+struct Tensor {
+    shape: Vec<usize>,
+    values: Vec<f32>,
+}
+
+/// The trained network: a 5×5 convolution, residual 3×3 convolutions, each followed by a
+/// rectifier, and a 1×1 convolution that gives each point its correction.
+#[derive(Debug)]
+pub struct Network {
+    first: Convolution,
+    blocks: Vec<Convolution>,
+    head: Convolution,
+    /// How much of the move model's log-probability the logits keep.
+    share_weight: f32,
+}
+
+const BUILT_IN: &str = include_str!("network.txt");
+
+/// The network built into the program.
+pub fn built_in() -> &'static Network {
+    static NETWORK: OnceLock<Network> = OnceLock::new();
+    NETWORK.get_or_init(|| Network::parse(BUILT_IN).expect("the built-in network reads"))
+}
+
+impl Network {
+    /// Reads the text that `network.py export` writes: a line a tensor (its name, its shape
+    /// as `AxBxC`, its values); lines starting with `#` are comments.
+    pub fn parse(text: &str) -> Option<Network> {
+        let mut tensors = std::collections::HashMap::new();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let mut words = line.split_whitespace();
+            let name = words.next()?;
+            let shape: Vec<usize> =
+                (words.next()?.split('x').map(|d| d.parse().ok())).collect::<Option<_>>()?;
+            let values: Vec<f32> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+            if values.len() != shape.iter().product::<usize>() {
+                return None;
+            }
+            tensors.insert(name.to_string(), Tensor { shape, values });
+        }
+        let convolution = |name: &str| {
+            Convolution::new(
+                tensors.get(&format!("{name}.weight"))?,
+                tensors.get(&format!("{name}.bias"))?,
+            )
+        };
+        let first = convolution("first")?;
+        let blocks: Vec<Convolution> = (0..)
+            .map_while(|i| convolution(&format!("blocks.{i}")))
+            .collect();
+        let head = convolution("head")?;
+        let channels = first.outputs;
+        let fits = first.inputs == PLANES
+            && blocks
+                .iter()
+                .all(|b| b.inputs == channels && b.outputs == channels)
+            && head.inputs == channels
+            && head.outputs == 1;
+        let share_weight = *tensors.get("share_weight")?.values.first()?;
+        fits.then_some(Network {
+            first,
+            blocks,
+            head,
+            share_weight,
+        })
+    }
+
+    /// The probability of each of `candidates` (with the move model's strength of each),
+    /// `color` to move on `board`, in their order.
+    pub fn shares(&self, board: &Board, color: Color, candidates: &[(Point, f32)]) -> Vec<f32> {
+        let position = Encoded::new(board, color, candidates);
+        let p = self.probabilities(&position);
+        let size = board.size();
+        (candidates.iter())
+            .map(|&(point, _)| {
+                let (col, row) = board.coords(point);
+                p[row * size + col]
+            })
+            .collect()
+    }
+
+    /// The probability of each candidate of `position`, by point index as in `Encoded`
+    /// (0 for a point that is no candidate).
+    pub fn probabilities(&self, position: &Encoded) -> Vec<f32> {
+        let size = position.size;
+        let mut h = self.first.apply(&planes(position), size);
+        h.iter_mut().for_each(|v| *v = v.max(0.0));
+        for block in &self.blocks {
+            let step = block.apply(&h, size);
+            for (v, s) in h.iter_mut().zip(step) {
+                *v = (*v + s).max(0.0);
+            }
+        }
+        let corrections = self.head.apply(&h, size);
+        let is_candidate = |i: usize| position.bits[i] & (1 << plane::CANDIDATE) != 0;
+        let logits: Vec<f32> = (0..size * size)
+            .map(|i| corrections[i] + self.share_weight * position.share(i))
+            .collect();
+        let top = (0..size * size)
+            .filter(|&i| is_candidate(i))
+            .map(|i| logits[i])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let mut p: Vec<f32> = (0..size * size)
+            .map(|i| {
+                if is_candidate(i) {
+                    (logits[i] - top).exp()
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let total: f32 = p.iter().sum();
+        p.iter_mut()
+            .for_each(|v| *v /= total.max(f32::MIN_POSITIVE));
+        p
+    }
+}
+
+/// The input planes, point by point, `PLANES` values a point.
+fn planes(position: &Encoded) -> Vec<f32> {
+    let mut out = Vec::with_capacity(position.bits.len() * PLANES);
+    for (i, &bits) in position.bits.iter().enumerate() {
+        out.extend((0..plane::COUNT).map(|b| f32::from((bits >> b) & 1)));
+        out.push(position.share(i));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stones carry their side and their string's liberties, seen from the mover; the
+    /// candidates their log-probability; the last move is marked.
+    #[test]
+    fn a_position_is_encoded_from_the_movers_side() {
+        let mut board = Board::new(9);
+        let (black, white) = (board.point(2, 2), board.point(3, 2));
+        board.play(Color::Black, black).unwrap();
+        board.play(Color::White, white).unwrap();
+        let empty = board.point(0, 0);
+        let encoded = Encoded::new(
+            &board,
+            Color::Black,
+            &[(empty, 1.0), (board.point(5, 5), 3.0)],
+        );
+        let bits = |i: usize| encoded.bits[i];
+        let has = |i: usize, plane: usize| bits(i) & (1 << plane) != 0;
+        assert!(has(2 * 9 + 2, plane::OWN_LIBERTIES + 2));
+        assert!(has(2 * 9 + 3, plane::OPPONENT_LIBERTIES + 2));
+        assert!(has(2 * 9 + 3, plane::LAST) && has(2 * 9 + 2, plane::BEFORE_LAST));
+        assert!(has(0, plane::EMPTY) && has(0, plane::CANDIDATE) && !has(1, plane::CANDIDATE));
+        assert!((encoded.share(0) - 0.25f32.ln()).abs() < 0.5 / SHARE_STEPS);
+        assert_eq!(encoded.share(1), 0.0);
+        assert!((0..81).all(|i| has(i, plane::ON_BOARD)));
+        let for_white = Encoded::new(&board, Color::White, &[]);
+        assert!(for_white.bits[2 * 9 + 2] & (1 << (plane::OPPONENT_LIBERTIES + 2)) != 0);
+    }
+
+    /// The built-in network reads, and on an empty 19×19 board it gives every candidate a
+    /// share, the shares make one, and its favourite is on the third or fourth line.
+    #[test]
+    fn the_built_in_network_opens_on_the_third_or_fourth_line() {
+        let board = Board::new(19);
+        let candidates: Vec<(Point, f32)> = (board.points())
+            .map(|p| {
+                let f = crate::knowledge::features::features(&board, Color::Black, p);
+                (p, crate::knowledge::weights::strength(&f, Color::Black))
+            })
+            .collect();
+        let shares = built_in().shares(&board, Color::Black, &candidates);
+        assert!(shares.iter().all(|&s| s > 0.0));
+        assert!((shares.iter().sum::<f32>() - 1.0).abs() < 1e-3);
+        let best = (0..shares.len())
+            .max_by(|&a, &b| shares[a].total_cmp(&shares[b]))
+            .unwrap();
+        let (col, row) = board.coords(candidates[best].0);
+        let line = col.min(row).min(18 - col).min(18 - row);
+        assert!(
+            (2..=3).contains(&line),
+            "favourite {:?}",
+            board.coords(candidates[best].0)
+        );
+    }
+
+    /// A tensor line of the weights' text: `count` zeros, with `value` at `at`.
+    fn tensor(name: &str, shape: &[usize], at: Option<usize>, value: f32) -> String {
+        let count: usize = shape.iter().product();
+        let values: Vec<String> = (0..count)
+            .map(|i| if Some(i) == at { value } else { 0.0 }.to_string())
+            .collect();
+        let shape: Vec<String> = shape.iter().map(usize::to_string).collect();
+        format!("{name} {} {}\n", shape.join("x"), values.join(" "))
+    }
+
+    /// A one-channel network whose first convolution reads the last move one point to the
+    /// right: the candidate left of the last move gains a logit of 2 over the others.
+    #[test]
+    fn the_network_shifts_the_move_models_probabilities() {
+        // Kernel row 2 (the same row), column 3 (one to the right), in the last-move plane.
+        let tap = plane::LAST * 25 + 2 * 5 + 3;
+        let text = "# a test network\n".to_string()
+            + &tensor("first.weight", &[1, PLANES, 5, 5], Some(tap), 1.0)
+            + &tensor("first.bias", &[1], None, 0.0)
+            + &tensor("blocks.0.weight", &[1, 1, 3, 3], None, 0.0)
+            + &tensor("blocks.0.bias", &[1], None, 0.0)
+            + &tensor("head.weight", &[1, 1, 1, 1], Some(0), 2.0)
+            + &tensor("head.bias", &[1], None, 0.0)
+            + &tensor("share_weight", &[1], Some(0), 1.0);
+        let network = Network::parse(&text).expect("the test network reads");
+        let mut board = Board::new(9);
+        board.play(Color::Black, board.point(4, 4)).unwrap();
+        let (left, far) = (board.point(3, 4), board.point(0, 8));
+        let position = Encoded::new(&board, Color::White, &[(left, 1.0), (far, 1.0)]);
+        let p = network.probabilities(&position);
+        let e2 = 2f32.exp();
+        assert!((p[4 * 9 + 3] - e2 / (1.0 + e2)).abs() < 1e-4);
+        assert!((p[8 * 9] - 1.0 / (1.0 + e2)).abs() < 1e-4);
+        assert_eq!(p.iter().filter(|&&v| v > 0.0).count(), 2);
+        assert!(Network::parse(&text.replace("share_weight 1", "share_weight 2")).is_none());
+    }
+}
