@@ -90,15 +90,16 @@ pub(super) fn refine(shared: &Shared, node: &Node, board: &Board, color: Color, 
     }
 }
 
-/// The learned model's share of each of `candidates`, refined by the network if
-/// `network`; writes their features.
+/// The learned model's share of each of `candidates`, in their order, refined by the
+/// network if `network`; writes their features. Without the network nothing is allocated:
+/// most expansions are deep in the tree.
 fn shares(
     board: &Board,
     color: Color,
     candidates: &[Point],
     features: &mut [Features],
     network: bool,
-) -> Vec<f64> {
+) -> [f64; MAX_POINTS] {
     let window = knowledge::spatial::Window::new(board, color);
     let shapes = knowledge::spatial::built_in();
     let mut strengths = [0f32; MAX_POINTS];
@@ -107,19 +108,24 @@ fn shares(
         strengths[i] = knowledge::weights::strength(&features[i], color);
     }
     let strengths = &strengths[..candidates.len()];
+    let mut shares = [0f64; MAX_POINTS];
     if network {
         let scored: Vec<(Point, f32)> = candidates
             .iter()
             .copied()
             .zip(strengths.iter().copied())
             .collect();
-        let shares = knowledge::network::built_in().shares(board, color, &scored);
-        return shares.into_iter().map(f64::from).collect();
+        let refined = knowledge::network::built_in().shares(board, color, &scored);
+        for (share, r) in shares.iter_mut().zip(refined) {
+            *share = f64::from(r);
+        }
+    } else {
+        let total = strengths.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+        for (share, s) in shares.iter_mut().zip(strengths) {
+            *share = f64::from(s / total);
+        }
     }
-    let total: f32 = strengths.iter().sum();
-    (strengths.iter())
-        .map(|&s| f64::from(s / total.max(f32::MIN_POSITIVE)))
-        .collect()
+    shares
 }
 
 /// Whether the network refines the move model's shares at a node `depth` moves below the

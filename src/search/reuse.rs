@@ -96,24 +96,24 @@ mod tests {
             .unwrap()
     }
 
+    /// Searches `game` for Black in a fresh tree and plays the most visited move and its
+    /// most visited reply; gives the tree kept and the visits of the reply.
+    fn search_and_play(game: &mut Game, limits: &Limits) -> (KeptTree, u32) {
+        let pool = thread_pool(1);
+        let (_, tree) = search_tree(game, Color::Black, limits, &pool, Tree::new(BYTES), None);
+        let kept = KeptTree::new(tree, game, Color::Black);
+        let (mine, _) = most_visited(kept.tree(), Tree::ROOT);
+        let after_mine = kept.tree().child(Tree::ROOT, mine).unwrap();
+        let (reply, visits) = most_visited(kept.tree(), after_mine);
+        game.play(Color::Black, mine).unwrap();
+        game.play(Color::White, reply).unwrap();
+        (kept, visits)
+    }
+
     #[test]
     fn the_subtree_of_the_moves_played_is_kept() {
         let mut game = Game::new(9, 7.5, Superko::Situational);
-        let pool = thread_pool(1);
-        let (_, tree) = search_tree(
-            &game,
-            Color::Black,
-            &limits(800, 1, 1),
-            &pool,
-            Tree::new(BYTES),
-            None,
-        );
-        let kept = KeptTree::new(tree, &game, Color::Black);
-        let (mine, _) = most_visited(kept.tree(), Tree::ROOT);
-        let after_mine = kept.tree().child(Tree::ROOT, mine).unwrap();
-        let (reply, expected_visits) = most_visited(kept.tree(), after_mine);
-        game.play(Color::Black, mine).unwrap();
-        game.play(Color::White, reply).unwrap();
+        let (kept, expected_visits) = search_and_play(&mut game, &limits(800, 1, 1));
         // Not for the wrong colour.
         let start = Game::new(9, 7.5, Superko::Situational);
         let copy = Tree::subtree(kept.tree(), Tree::ROOT, BYTES);
@@ -162,21 +162,7 @@ mod tests {
             )
             .1
         };
-        let searched = on_19x19(1500);
-        let (_, tree) = search_tree(
-            &game,
-            Color::Black,
-            &searched,
-            &pool,
-            Tree::new(BYTES),
-            None,
-        );
-        let kept = KeptTree::new(tree, &game, Color::Black);
-        let (mine, _) = most_visited(kept.tree(), Tree::ROOT);
-        let after_mine = kept.tree().child(Tree::ROOT, mine).unwrap();
-        let (reply, _) = most_visited(kept.tree(), after_mine);
-        game.play(Color::Black, mine).unwrap();
-        game.play(Color::White, reply).unwrap();
+        let (kept, _) = search_and_play(&mut game, &on_19x19(1500));
         let tree = kept.reuse(&game, Color::Black, BYTES).unwrap();
         assert!(
             tree.node(Tree::ROOT).children().is_some(),
