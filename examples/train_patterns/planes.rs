@@ -80,9 +80,9 @@ fn records(game: &str) -> Vec<u8> {
         }
         let candidates = model_strengths(board, color, played, shapes);
         let encoded = Encoded::new(board, color, &candidates);
-        let (col, row) = board.coords(played);
         out.extend_from_slice(&number.to_le_bytes());
-        out.extend_from_slice(&((row * SIZE + col) as u16).to_le_bytes());
+        let played = Encoded::index(board, played) as u16;
+        out.extend_from_slice(&played.to_le_bytes());
         for bits in &encoded.bits {
             out.extend_from_slice(&bits.to_le_bytes());
         }

@@ -3,8 +3,8 @@
 //! liberties of their strings, the last two moves, the candidate moves) and the move
 //! model's log-probability of every candidate, and gives each candidate a correction to
 //! that log-probability: the patterns see a few points around a move, the network sees
-//! the whole board. `examples/network` exports positions of strong games in this
-//! encoding and trains it.
+//! the whole board. `examples/train_patterns` exports positions of strong games in this
+//! encoding (`planes`) and trains it (`network.py`).
 
 use std::sync::OnceLock;
 
@@ -48,10 +48,7 @@ impl Encoded {
     /// the move model's strength of each.
     pub fn new(board: &Board, color: Color, candidates: &[(Point, f32)]) -> Encoded {
         let size = board.size();
-        let index = |p: Point| {
-            let (col, row) = board.coords(p);
-            row * size + col
-        };
+        let index = |p| Encoded::index(board, p);
         let mut bits = vec![1 << plane::ON_BOARD; size * size];
         for (i, p) in board.points().enumerate() {
             bits[i] |= 1 << stone_plane(board, color, p);
@@ -72,6 +69,12 @@ impl Encoded {
             shares[index(p)] = quantized_share(strength / total);
         }
         Encoded { size, bits, shares }
+    }
+
+    /// Where point `p` of `board` is in `bits` and `shares`: row by row from row 1.
+    pub fn index(board: &Board, p: Point) -> usize {
+        let (col, row) = board.coords(p);
+        row * board.size() + col
     }
 
     /// The log-probability that `shares` holds for point `i` (0 if it is no candidate).
@@ -260,18 +263,14 @@ impl Network {
     pub fn shares(&self, board: &Board, color: Color, candidates: &[(Point, f32)]) -> Vec<f32> {
         let position = Encoded::new(board, color, candidates);
         let p = self.probabilities(&position);
-        let size = board.size();
         (candidates.iter())
-            .map(|&(point, _)| {
-                let (col, row) = board.coords(point);
-                p[row * size + col]
-            })
+            .map(|&(point, _)| p[Encoded::index(board, point)])
             .collect()
     }
 
     /// The probability of each candidate of `position`, by point index as in `Encoded`
     /// (0 for a point that is no candidate).
-    pub fn probabilities(&self, position: &Encoded) -> Vec<f32> {
+    fn probabilities(&self, position: &Encoded) -> Vec<f32> {
         let size = position.size;
         let mut h = self.first.apply(&planes(position), size);
         h.iter_mut().for_each(|v| *v = v.max(0.0));
