@@ -183,12 +183,12 @@ impl Player {
             .spent(color.index(), start.elapsed().as_secs_f64());
         if log::log_enabled!(log::Level::Info) {
             let best: Vec<String> = report
-                .moves
+                .candidates
                 .iter()
                 .take(3)
-                .map(|&(mv, visits, winrate)| {
-                    let name = board.move_name(mv);
-                    format!("{name} {visits} visits {:.1}%", 100.0 * winrate)
+                .map(|c| {
+                    let name = board.move_name(c.mv);
+                    format!("{name} {} visits {:.1}%", c.visits, 100.0 * c.winrate)
                 })
                 .collect();
             log::info!(

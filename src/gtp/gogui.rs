@@ -101,17 +101,22 @@ impl Engine {
         Ok(format!("INFLUENCE {}", values.join(" ")))
     }
 
-    /// `LABEL` with the given text for the most visited moves.
+    /// `LABEL` with the given text (from a move's games and win rate, its prior left out, as
+    /// in the live picture) for the most visited moves.
     fn labels(&self, text: impl Fn(u32, f64) -> String) -> Reply {
         let report = self.analysis();
         let board = self.game.board();
-        let most = report.best().map_or(0, |b| b.1);
+        let most = report.candidates.first().map_or(0, |c| c.visits);
         let labels: Vec<String> = report
-            .moves
+            .candidates
             .iter()
-            .filter(|(_, visits, _)| visits * 100 >= most * LABEL_SHARE)
-            .filter_map(|&(mv, visits, winrate)| match mv {
-                Move::Play(p) => Some(format!("{} {}", board.point_name(p), text(visits, winrate))),
+            .filter(|c| c.visits * 100 >= most * LABEL_SHARE)
+            .filter_map(|c| match c.mv {
+                Move::Play(p) => Some(format!(
+                    "{} {}",
+                    board.point_name(p),
+                    text(c.visits, c.winrate)
+                )),
                 Move::Pass => None,
             })
             .collect();

@@ -197,3 +197,20 @@ fn avoided_moves_are_neither_shown_nor_played() {
     let (again, _) = analyse("");
     assert!(again.iter().take(3).any(|m| top.contains(m)), "{again:?}");
 }
+
+/// The labels count the games played through a move, as lz-analyze and the live picture do:
+/// the prior's virtual games are left out, so the visits of all the labelled moves together
+/// stay within the search's 200 playouts.
+#[test]
+fn gogui_labels_count_only_the_games_played() {
+    let mut e = quick_engine();
+    ok(&mut e, "boardsize 19");
+    let labels = ok(&mut e, "tengen-visits");
+    let visits: u32 = labels
+        .split_whitespace()
+        .skip(2)
+        .step_by(2)
+        .map(|v| v.parse::<u32>().unwrap())
+        .sum();
+    assert!((1..=200).contains(&visits), "{labels}");
+}
