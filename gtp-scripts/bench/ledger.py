@@ -7,10 +7,12 @@ the README cites. With --patch FILE a lost experiment's change is kept as
 records/patches/NAME.diff beside its line.
 
     gtp-scripts/bench/ledger.py MATCH_FOLDER 'WHAT WAS DECIDED' [--keep NAME] [--patch FILE]
+                                [--entrant NAME]
 
 The score is the referee's (crashes left out, 95% interval), from the last line of the
-folder's standings.txt. A match stopped early has none yet: run its command again with
---games set to the games already played, which plays nothing and writes the standings.
+folder's standings.txt: the score of the entrant named tengen, or of --entrant NAME in a
+match of tengen against itself. A match stopped early has none yet: run its command again
+with --games set to the games already played, which plays nothing and writes the standings.
 """
 import argparse
 import pathlib
@@ -32,7 +34,7 @@ def header(folder, key):
     return ""
 
 
-def score(folder):
+def score(folder, entrant):
     """(games, score, interval) from the referee's score line in standings.txt; with a
     sequential test, its verdict stands for the interval."""
     standings = folder / "standings.txt"
@@ -40,19 +42,20 @@ def score(folder):
         sys.exit(f"{standings} is missing: finish the match, or run it again with --games "
                  "set to the games played")
     line = standings.read_text().strip().splitlines()[-1]
-    found = re.match(r"tengen (\S+)/(\d+) \(([0-9.]+%), 95% CI ([0-9.]+-[0-9.]+%)\)(.*)", line)
+    found = re.match(re.escape(entrant) + r" (\S+)/(\d+) \(([0-9.]+%), 95% CI ([0-9.]+-[0-9.]+%)\)(.*)",
+                     line)
     if not found:
-        sys.exit(f"no score of tengen's at the end of {standings}: {line}")
+        sys.exit(f"no score of {entrant}'s at the end of {standings}: {line}")
     points, games, share, interval, crashes = found.groups()
     verdict = [l[len("sprt: "):] for l in standings.read_text().splitlines() if l.startswith("sprt: ")]
     interval = verdict[0] if verdict else f"95% CI {interval}"
     return games, f"{points}/{games} ({share}){crashes}", interval
 
 
-def opponent(folder):
+def opponent(folder, entrant):
     """The other entrant's name."""
     entrants = header(folder, "entrants").split()
-    return next((e for e in entrants if e != "tengen"), "?")
+    return next((e for e in entrants if e != entrant), "?")
 
 
 def keep(folder, name):
@@ -72,13 +75,14 @@ def main():
     parser.add_argument("decided")
     parser.add_argument("--keep", metavar="NAME")
     parser.add_argument("--patch", type=pathlib.Path)
+    parser.add_argument("--entrant", default="tengen", help="whose score (tengen)")
     args = parser.parse_args()
     folder = args.folder
     started = header(folder, "tengen event results, started").split()[-1]
     commit = (folder / "commit").read_text().split()[0][:7] if (folder / "commit").exists() else ""
     command = (folder / "command").read_text().splitlines()[0] if (folder / "command").exists() \
         else header(folder, "commands")
-    games, points, interval = score(folder)
+    games, points, interval = score(folder, args.entrant)
     name = args.keep or folder.name
     record = keep(folder, args.keep) if args.keep else "not kept"
     patch = ""
@@ -86,7 +90,7 @@ def main():
         (RECORDS / "patches").mkdir(exist_ok=True)
         patch = f"patches/{name}.diff"
         shutil.copy(args.patch, RECORDS / patch)
-    row = [started, commit, command, opponent(folder), games, points, interval, args.decided,
+    row = [started, commit, command, opponent(folder, args.entrant), games, points, interval, args.decided,
            record, patch]
     with (RECORDS / "ledger.tsv").open("a") as ledger:
         ledger.write("\t".join(" ".join(field.split()) for field in row) + "\n")
