@@ -212,8 +212,10 @@ fn gogui_interrupt_stops_a_long_genmove_with_its_best_move() {
     live.send("# interrupt");
     let response = live.response(70 * SECOND);
     let elapsed = start.elapsed();
+    // Uninterrupted, the search would run for a minute; a loaded machine may take a few
+    // hundred milliseconds to let the workers see the flag and the answer out.
     assert!(
-        elapsed < Duration::from_millis(200),
+        elapsed < Duration::from_secs(3),
         "answered {elapsed:?} after the interrupt"
     );
     let mv = response[0].strip_prefix("= ").expect("a move");
