@@ -11,8 +11,8 @@ use std::time::Duration;
 use crate::board::{Board, Color, Move};
 use crate::game::Superko;
 use crate::player::{Decision, setting};
-use crate::search::Report;
 use crate::search::Watch;
+use crate::search::{Candidate, Report};
 
 /// Type, label and command of each analysis, as GoGui reads them.
 const ANALYZE_COMMANDS: &[&str] = &[
@@ -28,14 +28,18 @@ const LABEL_SHARE: u32 = 20;
 /// Time between two live pictures.
 const LIVE_GFX_EVERY: Duration = Duration::from_millis(500);
 
+/// The root moves worth a label: no pass, and played at least `LABEL_SHARE` percent as often
+/// as the most visited move (games through the move, its prior left out).
+fn labelled(report: &Report) -> impl Iterator<Item = &Candidate> {
+    let most = report.candidates.first().map_or(0, |c| c.visits);
+    (report.candidates.iter())
+        .filter(move |c| c.visits * 100 >= most * LABEL_SHARE && c.mv != Move::Pass)
+}
+
 /// One live picture of a search for `color`: visits as labels, the principal variation as
 /// moves, the playouts and best win rate as text; a block ended by an empty line.
 fn live_gfx(board: &Board, color: Color, report: &Report) -> String {
-    let most = report.candidates.first().map_or(0, |c| c.visits);
-    let labels: Vec<String> = report
-        .candidates
-        .iter()
-        .filter(|c| c.visits * 100 >= most * LABEL_SHARE && c.mv != Move::Pass)
+    let labels: Vec<String> = labelled(report)
         .map(|c| format!("{} {}", board.move_name(c.mv), c.visits))
         .collect();
     let mut to_play = color;
@@ -101,24 +105,13 @@ impl Engine {
         Ok(format!("INFLUENCE {}", values.join(" ")))
     }
 
-    /// `LABEL` with the given text (from a move's games and win rate, its prior left out, as
-    /// in the live picture) for the most visited moves.
+    /// `LABEL` with the given text, from a move's games and win rate, for the moves worth a
+    /// label.
     fn labels(&self, text: impl Fn(u32, f64) -> String) -> Reply {
         let report = self.analysis();
         let board = self.game.board();
-        let most = report.candidates.first().map_or(0, |c| c.visits);
-        let labels: Vec<String> = report
-            .candidates
-            .iter()
-            .filter(|c| c.visits * 100 >= most * LABEL_SHARE)
-            .filter_map(|c| match c.mv {
-                Move::Play(p) => Some(format!(
-                    "{} {}",
-                    board.point_name(p),
-                    text(c.visits, c.winrate)
-                )),
-                Move::Pass => None,
-            })
+        let labels: Vec<String> = labelled(&report)
+            .map(|c| format!("{} {}", board.move_name(c.mv), text(c.visits, c.winrate)))
             .collect();
         Ok(format!("LABEL {}", labels.join(" ")))
     }
