@@ -4,10 +4,12 @@ exact command, opponent, games, score and interval as the referee reported them,
 was decided. With --keep NAME the full records (results.dat, standings.txt, the command lines,
 the commit and the games as games.tar.xz) are kept under records/NAME/: only for the matches
 the README cites. With --patch FILE a lost experiment's change is kept as
-records/patches/NAME.diff beside its line.
+records/patches/NAME.diff beside its line. With --update a match that went on after its line
+was written (a resumed one) rewrites that line, found by its date, commit and command, and the
+full records it keeps, instead of adding a second line.
 
     gtp-scripts/bench/ledger.py MATCH_FOLDER 'WHAT WAS DECIDED' [--keep NAME] [--patch FILE]
-                                [--entrant NAME]
+                                [--entrant NAME] [--update]
 
 The score is the referee's (crashes left out, 95% interval), from the last line of the
 folder's standings.txt: the score of the entrant named tengen, or of --entrant NAME in a
@@ -58,9 +60,13 @@ def opponent(folder, entrant):
     return next((e for e in entrants if e != entrant), "?")
 
 
-def keep(folder, name):
+def keep(folder, name, update):
     to = RECORDS / name
-    to.mkdir(parents=True, exist_ok=False)
+    if to.exists():
+        if not update:
+            sys.exit(f"{to} exists: --update to refresh the records of a match that went on")
+        shutil.rmtree(to)
+    to.mkdir(parents=True)
     for file in ("results.dat", "standings.txt", "command", "commit"):
         if (folder / file).exists():
             shutil.copy(folder / file, to / file)
@@ -76,6 +82,8 @@ def main():
     parser.add_argument("--keep", metavar="NAME")
     parser.add_argument("--patch", type=pathlib.Path)
     parser.add_argument("--entrant", default="tengen", help="whose score (tengen)")
+    parser.add_argument("--update", action="store_true",
+                        help="rewrite the match's line and kept records instead of adding")
     args = parser.parse_args()
     folder = args.folder
     started = header(folder, "tengen event results, started").split()[-1]
@@ -84,7 +92,7 @@ def main():
         else header(folder, "commands")
     games, points, interval = score(folder, args.entrant)
     name = args.keep or folder.name
-    record = keep(folder, args.keep) if args.keep else "not kept"
+    record = keep(folder, args.keep, args.update) if args.keep else "not kept"
     patch = ""
     if args.patch:
         (RECORDS / "patches").mkdir(exist_ok=True)
@@ -92,9 +100,26 @@ def main():
         shutil.copy(args.patch, RECORDS / patch)
     row = [started, commit, command, opponent(folder, args.entrant), games, points, interval, args.decided,
            record, patch]
-    with (RECORDS / "ledger.tsv").open("a") as ledger:
-        ledger.write("\t".join(" ".join(field.split()) for field in row) + "\n")
-    print("\t".join(row))
+    line = "\t".join(" ".join(field.split()) for field in row)
+    write(line, args.update)
+    print(line)
+
+
+def write(line, update):
+    """Adds the line to the ledger or, updating, puts it in place of the one line of the same
+    date, commit and command."""
+    ledger = RECORDS / "ledger.tsv"
+    if not update:
+        with ledger.open("a") as out:
+            out.write(line + "\n")
+        return
+    lines = ledger.read_text().splitlines()
+    key = line.split("\t")[:3]
+    same = [i for i, old in enumerate(lines) if old.split("\t")[:3] == key]
+    if len(same) != 1:
+        sys.exit(f"--update: {len(same)} ledger lines have this match's date, commit and command")
+    lines[same[0]] = line
+    ledger.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
