@@ -66,20 +66,21 @@ case $bar in
     *) echo "unknown bar $bar" >&2; exit 2 ;;
 esac
 mkdir -p "$dir"
+engine1="tengen=$dir/tengen $mine $extra"
+engine2="pachi=$pachi_common $theirs"
 if [ ! -x "$dir/tengen" ]; then
     cp target/release/tengen "$dir/tengen"
     git rev-parse HEAD > "$dir/commit"
     git status --porcelain --untracked-files=no | sed 's/^/uncommitted: /' >> "$dir/commit"
+    # Written once: a later run with fewer GAMES (to write the standings) keeps the match's own.
+    printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
+        "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" "sprt: ${SPRT:-none}" > "$dir/command"
 elif [ "$(head -n 1 "$dir/commit")" != "$(git rev-parse HEAD)" ]; then
     # The folder keeps its own copy of tengen, so a resumed match stays one engine; say so,
     # since a fresh match was perhaps meant.
     echo "resuming the match in $dir with its copy of tengen from $(head -c 7 "$dir/commit")," \
         "not HEAD $(git rev-parse --short HEAD): use a new folder for a new match" >&2
 fi
-engine1="tengen=$dir/tengen $mine $extra"
-engine2="pachi=$pachi_common $theirs"
-printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
-    "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" "sprt: ${SPRT:-none}" > "$dir/command"
 sprt=()
 [ -n "${SPRT:-}" ] && sprt=(--sprt "$SPRT")
 "$dir/tengen" match --engine1 "$engine1" --engine2 "$engine2" \
