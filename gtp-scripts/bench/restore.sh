@@ -18,16 +18,18 @@ dir=${2:-$(head -n 1 "$record/command" 2>/dev/null | awk '{print $4}')}
 [ -n "$dir" ] || { echo "$record has no command file: give the match folder" >&2; exit 2; }
 [ -e "$dir/results.dat" ] && { echo "$dir already holds a match: not overwritten" >&2; exit 2; }
 commit=$(head -n 1 "$record/commit")
-binary=${TENGEN:-}
-if [ -z "$binary" ]; then
-    # A worktree of the match's own commit, built apart from target/ so HEAD's build stays.
-    work=${TMPDIR:-/tmp}/tengen-restore-${commit:0:7}
-    [ -d "$work" ] || git worktree add --detach "$work" "$commit" >&2
-    cargo build --release --quiet --manifest-path "$work/Cargo.toml" --target-dir "$work/target" >&2
-    binary=$work/target/release/tengen
-fi
 mkdir -p "$dir"
-cp "$binary" "$dir/tengen"
+if [ -n "${TENGEN:-}" ]; then
+    cp "$TENGEN" "$dir/tengen"
+else
+    # A worktree of the match's own commit, built apart from target/ so HEAD's build stays,
+    # and removed once its binary is copied.
+    work=$(mktemp -d)/tengen-${commit:0:7}
+    git worktree add --quiet --detach "$work" "$commit"
+    cargo build --release --quiet --manifest-path "$work/Cargo.toml" --target-dir "$work/target" >&2
+    cp "$work/target/release/tengen" "$dir/tengen"
+    git worktree remove --force "$work"
+fi
 for file in results.dat standings.txt command commit; do
     [ -f "$record/$file" ] && cp "$record/$file" "$dir/$file"
 done
