@@ -37,7 +37,7 @@ pachi=$(realpath "${PACHI:-target/peers/pachi/pachi}")
 export DATA_DIR=$(realpath "${PACHI_DATA:-$(dirname "$pachi")}")
 [ -x "$pachi" ] || { echo "no Pachi at $pachi: build it as gtp-scripts/bench/peers.md says" >&2; exit 2; }
 clock=()
-pachi_common="$pachi -r chinese --nodcnn --nojoseki -D -d 0 resign_threshold=0.05 pass_all_alive"
+pachi_options="-r chinese --nodcnn --nojoseki -D -d 0 resign_threshold=0.05 pass_all_alive"
 case $bar in
     9x9-5k | 13x13-5k | 19x19-5k)
         size=${bar%%x*}; jobs=2
@@ -66,15 +66,18 @@ case $bar in
     *) echo "unknown bar $bar" >&2; exit 2 ;;
 esac
 mkdir -p "$dir"
-engine1="tengen=$dir/tengen $mine $extra"
-engine2="pachi=$pachi_common $theirs"
+# The referee splits a command as a shell does, so a path with spaces goes in quoted (a plain
+# path stays as it is, and the command lines of matches begun before stay the same).
+engine1="tengen=$(printf %q "$dir/tengen") $mine $extra"
+engine2="pachi=$(printf %q "$pachi") $pachi_options $theirs"
 if [ ! -x "$dir/tengen" ]; then
     cp target/release/tengen "$dir/tengen"
     git rev-parse HEAD > "$dir/commit"
     git status --porcelain --untracked-files=no | sed 's/^/uncommitted: /' >> "$dir/commit"
     # Written once: a later run with fewer GAMES (to write the standings) keeps the match's own.
-    printf '%s\n' "$0 $bar $games $dir -- $extra" "engine1: $engine1" "engine2: $engine2" \
-        "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" "sprt: ${SPRT:-none}" > "$dir/command"
+    printf '%s\n' "$(printf '%q ' "$0" "$bar" "$games" "$dir")-- $extra" "engine1: $engine1" \
+        "engine2: $engine2" "DATA_DIR=$DATA_DIR" "clock: ${clock[*]:-none}" \
+        "sprt: ${SPRT:-none}" "folder: $dir" > "$dir/command"
 elif [ "$(head -n 1 "$dir/commit")" != "$(git rev-parse HEAD)" ]; then
     # The folder keeps its own copy of tengen, so a resumed match stays one engine; say so,
     # since a fresh match was perhaps meant.

@@ -14,7 +14,10 @@ cd "$(dirname "$0")/../.."
 name=${1:?NAME: a folder under gtp-scripts/bench/records/}
 record=gtp-scripts/bench/records/$name
 [ -f "$record/results.dat" ] || { echo "no kept results file in $record" >&2; exit 2; }
-dir=${2:-$(head -n 1 "$record/command" 2>/dev/null | awk '{print $4}')}
+# Records from before the `folder:` line give the folder as the command's fourth word.
+recorded=$(sed -n 's/^folder: //p' "$record/command" 2>/dev/null)
+[ -n "$recorded" ] || recorded=$(head -n 1 "$record/command" 2>/dev/null | awk '{print $4}')
+dir=${2:-$recorded}
 [ -n "$dir" ] || { echo "$record has no command file: give the match folder" >&2; exit 2; }
 [ -e "$dir/results.dat" ] && { echo "$dir already holds a match: not overwritten" >&2; exit 2; }
 commit=$(head -n 1 "$record/commit")
@@ -24,11 +27,13 @@ if [ -n "${TENGEN:-}" ]; then
 else
     # A worktree of the match's own commit, built apart from target/ so HEAD's build stays,
     # and removed once its binary is copied.
-    work=$(mktemp -d)/tengen-${commit:0:7}
+    tmp=$(mktemp -d)
+    work=$tmp/tengen-${commit:0:7}
     git worktree add --quiet --detach "$work" "$commit"
     cargo build --release --quiet --manifest-path "$work/Cargo.toml" --target-dir "$work/target" >&2
     cp "$work/target/release/tengen" "$dir/tengen"
     git worktree remove --force "$work"
+    rmdir "$tmp"
 fi
 for file in results.dat standings.txt command commit; do
     [ -f "$record/$file" ] && cp "$record/$file" "$dir/$file"
