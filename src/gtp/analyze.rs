@@ -1,6 +1,6 @@
 //! Streaming analysis for Sabaki, Lizzie and KataGo-style GUIs: `lz-analyze` and `analyze`
-//! (win rates as integers in ten-thousandths), `kata-analyze` (fractions, and ownership on
-//! request), and the `genmove_analyze` variants that end by playing a move. The answer is `=`
+//! (win rates as integers in ten-thousandths), `kata-analyze` (fractions, the score lead, and
+//! ownership on request), and the `genmove_analyze` variants that end by playing a move. The answer is `=`
 //! at once, then one line of `info` groups every interval; an analysis ends when the next
 //! command arrives, a genmove when its search is done.
 
@@ -14,7 +14,7 @@ use super::error::GtpError;
 use super::response;
 use crate::board::{Board, Color};
 use crate::player::Decision;
-use crate::search::{Report, Restriction, Watch};
+use crate::search::{Report, Restriction, Score, Watch};
 
 /// How the numbers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,10 +144,11 @@ pub(super) fn info_line(board: &Board, request: &Request, report: &Report) -> St
             let lcb = (c.winrate - spread).max(0.0);
             let pv: Vec<String> = c.pv.iter().map(|&m| board.move_name(m)).collect();
             format!(
-                "info move {} visits {} winrate {} prior {} lcb {} order {order} pv {}",
+                "info move {} visits {} winrate {}{} prior {} lcb {} order {order} pv {}",
                 board.move_name(c.mv),
                 c.visits,
                 fraction(request.dialect, c.winrate),
+                score(request.dialect, c.score.or(report.score)),
                 fraction(request.dialect, c.prior),
                 fraction(request.dialect, lcb),
                 pv.join(" ")
@@ -177,6 +178,20 @@ fn write_info(
     }
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// KataGo's score fields, in points for the player making the move: the mean of the margins
+/// the playouts through it counted, their spread, and their median as the lead (the komi that
+/// would make the move's games even). A move whose games all came from an earlier search of a
+/// kept tree shows the whole search's. Leela Zero's lines have none.
+fn score(dialect: Dialect, score: Option<Score>) -> String {
+    match (dialect, score) {
+        (Dialect::Kata, Some(s)) => format!(
+            " scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2}",
+            s.mean, s.stdev, s.median
+        ),
+        _ => String::new(),
+    }
 }
 
 fn fraction(dialect: Dialect, value: f64) -> String {

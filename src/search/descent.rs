@@ -74,16 +74,15 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
             sequence.push((c, m))
         });
     }
-    let margin = score(shared, &s.board);
+    let difference = shared.ownership.count(&s.board);
+    if let (Some(&child), Some(children)) = (s.path.get(1), tree.node(Tree::ROOT).children()) {
+        shared.scores.add((child - children.start) as usize, difference);
+    }
+    let margin = f64::from(difference) - shared.komi;
     shared
         .margins
         .fetch_add((2.0 * margin).round() as i64, Relaxed);
     update(shared, s, margin);
-}
-
-/// Black's area minus White's, less komi; also counts ownership.
-fn score(shared: &Shared, board: &Board) -> f64 {
-    f64::from(shared.ownership.count(board)) - shared.komi
 }
 
 /// Backs the result up the path: real statistics for the nodes played, AMAF statistics for

@@ -12,9 +12,11 @@ mod expansion;
 mod priors;
 mod report;
 mod reuse;
+mod score;
 pub mod tree;
 
 pub use report::{Candidate, Report};
+pub use score::Score;
 pub use reuse::{KeptTree, search_reusing};
 
 use std::collections::HashSet;
@@ -139,6 +141,8 @@ struct Shared<'a> {
     limits: &'a Limits,
     start: Instant,
     ownership: Ownership,
+    /// How the playouts through each root move counted.
+    scores: score::RootScores,
 }
 
 /// Searches the game's position for `color` and reports the root moves.
@@ -159,6 +163,7 @@ pub fn search_tree(
     watch: Option<Watch>,
 ) -> (Report, Tree) {
     crate::knowledge::weights::prepare();
+    let points = game.size() * game.size();
     let shared = Shared {
         tree,
         root_board: game.board(),
@@ -172,6 +177,8 @@ pub fn search_tree(
         limits,
         start: Instant::now(),
         ownership: Ownership::default(),
+        // A move for every point, and the pass.
+        scores: score::RootScores::new(points + 1, points),
     };
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {

@@ -4,8 +4,9 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::Shared;
+use super::score::Score;
 use super::tree::Tree;
-use crate::board::Move;
+use crate::board::{Color, Move};
 
 /// A root move, its visits (prior included) and its win rate for the player to move.
 type RootMove = (Move, u32, f64);
@@ -29,6 +30,8 @@ pub struct Report {
     pub mean_margin: f64,
     /// The principal variation: the most visited child, again and again, from the root.
     pub pv: Vec<Move>,
+    /// The margins of all this search's games, for the player to move; `None` before any.
+    pub score: Option<Score>,
 }
 
 /// One root move as an analysis shows it.
@@ -43,6 +46,9 @@ pub struct Candidate {
     pub winrate: f64,
     /// The move's share of all the root moves' priors, 0 to 1.
     pub prior: f64,
+    /// The margins of this search's games through the move, for the player making it; `None`
+    /// for a move whose games were all played in an earlier search of a kept tree.
+    pub score: Option<Score>,
     /// The move, then the most visited line below it.
     pub pv: Vec<Move>,
 }
@@ -79,9 +85,20 @@ pub(super) fn report(shared: &Shared) -> Report {
     });
     let playouts = shared.finished.load(Relaxed);
     let ownership = shared.ownership.shares();
+    // The game's own komi: dynamic komi is only the search's.
+    let komi = shared.komi - shared.limits.komi_offset;
+    let for_mover = |score: Score| match shared.root_color {
+        Color::Black => score,
+        Color::White => score.reversed(),
+    };
+    let score_of = |i: u32| {
+        let child = (i - children.start) as usize;
+        shared.scores.score(child, komi).map(for_mover)
+    };
     Report {
         moves,
-        candidates: candidates(tree, children),
+        candidates: candidates(tree, children.clone(), score_of),
+        score: shared.scores.total(komi).map(for_mover),
         pv: line_below(tree, Tree::ROOT),
         playouts,
         seconds: shared.start.elapsed().as_secs_f64(),
@@ -93,7 +110,11 @@ pub(super) fn report(shared: &Shared) -> Report {
 }
 
 /// The root moves with games of their own, most visited first.
-fn candidates(tree: &Tree, children: std::ops::Range<u32>) -> Vec<Candidate> {
+fn candidates(
+    tree: &Tree,
+    children: std::ops::Range<u32>,
+    score_of: impl Fn(u32) -> Option<Score>,
+) -> Vec<Candidate> {
     let prior_total: u32 = children.clone().map(|i| tree.node(i).prior_visits()).sum();
     let mut list: Vec<Candidate> = children
         .filter(|&i| tree.node(i).real_visits() > 0)
@@ -102,6 +123,7 @@ fn candidates(tree: &Tree, children: std::ops::Range<u32>) -> Vec<Candidate> {
             let mut pv = vec![node.mv()];
             pv.extend(line_below(tree, i));
             Candidate {
+                score: score_of(i),
                 mv: node.mv(),
                 visits: node.real_visits(),
                 winrate: node.own_result().1,
