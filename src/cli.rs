@@ -102,7 +102,8 @@ pub enum Tool {
     Bench(BenchOptions),
     /// Run gogui-regress style suites
     Regress(RegressOptions),
-    /// A match between two engines, colours alternating (engine 1 Black in odd games)
+    /// A match between two engines, colours alternating (engine 1 Black in odd games) unless
+    /// --no-alternate
     Match(MatchOptions),
     /// A tournament of two or more engines; standings by 2/1/0 points, then opponents' points
     Tournament(TournamentOptions),
@@ -139,6 +140,10 @@ pub struct MatchOptions {
     /// Games to play
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = games)]
     pub games: usize,
+    /// Engine 1 plays Black in every game instead of every other one: with --handicap, it
+    /// takes the stones in every game
+    #[arg(long)]
+    pub no_alternate: bool,
     /// Stop as soon as a sequential probability ratio test decides whether engine 1 is
     /// stronger by elo1 Elo or more (H1) or by elo0 or less (H0), with error rates alpha and
     /// beta (cutechess-cli's names; defaults elo0=0,elo1=20,alpha=0.05,beta=0.05); --games is

@@ -51,6 +51,7 @@ fn run_match(options: MatchOptions) -> Result<(), String> {
     let merge = options.event.merge.clone();
     let format = referee::Format::Match {
         games: options.games,
+        alternate: !options.no_alternate,
     };
     let entrants = vec![options.engine1, options.engine2];
     run_event(
@@ -65,6 +66,7 @@ fn run_tournament(options: TournamentOptions) -> Result<(), String> {
     let format = match options.format {
         FormatName::Match => referee::Format::Match {
             games: options.games.unwrap_or(10),
+            alternate: true,
         },
         FormatName::RoundRobin => referee::Format::RoundRobin { cycles: 1 },
         FormatName::DoubleRoundRobin => referee::Format::RoundRobin { cycles: 2 },

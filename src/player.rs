@@ -367,12 +367,13 @@ impl Player {
     }
 
     /// Counts hopeless moves; true when it is time to resign: never early in the game, never
-    /// while Black still has handicap stones to make good, never while the search counts
+    /// in the first half of a handicap game (White starts far behind and makes the stones
+    /// good over the game, as a weaker player's mistakes come), never while the search counts
     /// with dynamic komi (its win rates are not the game's), and never with `--never-resign`.
     fn hopeless(&mut self, game: &Game, color: Color, winrate: f64) -> bool {
         let area = game.size() * game.size();
         let too_early = game.move_count() < area / 4
-            || (color == Color::Black && game.handicap() >= 2 && game.move_count() < area / 2)
+            || (game.handicap() >= 2 && game.move_count() < area / 2)
             || self.extra_komi(game, color) > 0.0;
         let streak = &mut self.hopeless[color.index()];
         if winrate < self.settings.resign_threshold && !too_early {

@@ -68,7 +68,10 @@ fn tengen_against_gnugo_with_every_game_saved_as_sgf() {
     let ev = event(
         "gnugo",
         vec![tengen("tengen", 300), gnugo],
-        Format::Match { games: 4 },
+        Format::Match {
+            games: 4,
+            alternate: true,
+        },
         timed,
     );
     let records = referee::run(&ev).unwrap();
@@ -336,7 +339,10 @@ fn jobs_play_games_at_the_same_time() {
     let mut event = event(
         "jobs",
         vec![thinker(), thinker()],
-        Format::Match { games: 2 },
+        Format::Match {
+            games: 2,
+            alternate: true,
+        },
         rules(5),
     );
     event.jobs = 2;

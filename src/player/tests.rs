@@ -113,26 +113,26 @@ fn resigns_only_after_three_hopeless_moves_and_not_early() {
     }
 }
 
-/// Black's handicap stones are White's to overcome: Black does not give up until half the
-/// board's worth of moves is played, while White may resign from a quarter on.
+/// Neither side gives up a handicap game until half the board's worth of moves is played:
+/// White starts far behind and makes the stones good over the game (in an even game it may
+/// resign from a quarter on).
 #[test]
-fn black_keeps_playing_out_a_handicap_game_until_half_way() {
+fn both_sides_play_out_a_handicap_game_until_half_way() {
     let mut player = quick();
     let mut game = Game::new(9, 0.5, Superko::Situational);
     let stones = ["C3", "G7"].map(|s| game.board().point_named(s).unwrap());
     assert!(game.place_handicap(&stones));
     play_on(&mut game, 30);
-    for _ in 0..5 {
-        assert!(
-            !player.hopeless(&game, Color::Black, 0.01),
-            "Black at move 30"
-        );
+    for color in [Color::Black, Color::White] {
+        for _ in 0..5 {
+            assert!(!player.hopeless(&game, color, 0.01), "{color:?} at move 30");
+        }
     }
     let mut three_hopeless =
         |game: &Game, color| [0, 1, 2].map(|_| player.hopeless(game, color, 0.01));
-    assert_eq!(three_hopeless(&game, Color::White), [false, false, true]);
     play_on(&mut game, 12);
     assert_eq!(three_hopeless(&game, Color::Black), [false, false, true]);
+    assert_eq!(three_hopeless(&game, Color::White), [false, false, true]);
 }
 
 #[test]

@@ -9,8 +9,9 @@ use super::results::Record;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Two entrants, this many games, colours alternating.
-    Match { games: usize },
+    /// Two entrants, this many games, colours alternating (engine 1 Black in odd games), or
+    /// engine 1 Black in every game (a handicap match).
+    Match { games: usize, alternate: bool },
     /// Everyone plays everyone once (`cycles` 1) or twice with colours swapped (2).
     RoundRobin { cycles: usize },
     /// Single elimination; each pairing plays `games` games (colours alternating, the higher
@@ -37,7 +38,13 @@ impl Format {
     /// The format in words: `a match of 200 games`.
     pub fn describe(self) -> String {
         match self {
-            Format::Match { games } => format!("a match of {games} games"),
+            Format::Match {
+                games,
+                alternate: true,
+            } => format!("a match of {games} games"),
+            Format::Match { games, .. } => {
+                format!("a match of {games} games, the first entrant Black in every game")
+            }
             Format::RoundRobin { cycles: 1 } => "a round robin".into(),
             Format::RoundRobin { cycles } => format!("a round robin of {cycles} cycles"),
             Format::Knockout { games } => format!("a knockout of {games} games a pairing"),
@@ -53,7 +60,7 @@ impl Format {
     /// Games the event will have, about (for the progress line).
     pub fn expected_games(self, entrants: usize) -> usize {
         match self {
-            Format::Match { games } => games,
+            Format::Match { games, .. } => games,
             Format::RoundRobin { cycles } => cycles * entrants * entrants.saturating_sub(1) / 2,
             Format::Knockout { games } => games * entrants.saturating_sub(1),
             Format::Swiss { rounds } => rounds * (entrants / 2),
@@ -71,7 +78,7 @@ pub fn next_games(format: Format, entrants: usize, results: &[Record]) -> Vec<Pa
             .collect()
     };
     match format {
-        Format::Match { games } => open(match_games(games)),
+        Format::Match { games, alternate } => open(match_games(games, alternate)),
         Format::RoundRobin { cycles } => open(round_robin(entrants, cycles)),
         Format::Knockout { games } => {
             let mut alive: Vec<usize> = bracket_order(entrants);
@@ -98,14 +105,17 @@ pub fn next_games(format: Format, entrants: usize, results: &[Record]) -> Vec<Pa
     }
 }
 
-fn match_games(games: usize) -> Vec<Pairing> {
+fn match_games(games: usize, alternate: bool) -> Vec<Pairing> {
     (0..games)
-        .map(|i| Pairing {
-            id: format!("g{}", i + 1),
-            round: i + 1,
-            black: i % 2,
-            white: 1 - i % 2,
-            index: i,
+        .map(|i| {
+            let black = if alternate { i % 2 } else { 0 };
+            Pairing {
+                id: format!("g{}", i + 1),
+                round: i + 1,
+                black,
+                white: 1 - black,
+                index: i,
+            }
         })
         .collect()
 }
@@ -448,10 +458,14 @@ mod tests {
     }
 
     #[test]
-    fn a_match_alternates_colours() {
-        let games = match_games(4);
-        let colours: Vec<(usize, usize)> = games.iter().map(|g| (g.black, g.white)).collect();
-        assert_eq!(colours, vec![(0, 1), (1, 0), (0, 1), (1, 0)]);
-        assert_eq!(play_out(Format::Match { games: 4 }, 2).len(), 4);
+    fn a_match_alternates_colours_unless_told_not_to() {
+        let colours = |alternate| {
+            let games = match_games(4, alternate);
+            games.iter().map(|g| (g.black, g.white)).collect::<Vec<_>>()
+        };
+        assert_eq!(colours(true), vec![(0, 1), (1, 0), (0, 1), (1, 0)]);
+        assert_eq!(colours(false), vec![(0, 1); 4]);
+        let alternate = true;
+        assert_eq!(play_out(Format::Match { games: 4, alternate }, 2).len(), 4);
     }
 }

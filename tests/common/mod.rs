@@ -85,7 +85,10 @@ pub fn one_game(name: &str, black: Entrant, white: Entrant, rules: Rules) -> Rec
     let records = referee::run(&event(
         name,
         vec![black, white],
-        Format::Match { games: 1 },
+        Format::Match {
+            games: 1,
+            alternate: true,
+        },
         rules,
     ))
     .unwrap();
