@@ -1,7 +1,9 @@
 //! Dead stones, alive stones and seki, judged from the ownership statistics of playouts (the
 //! search gathers them). Playouts put a string of two or more stones into atari only as a
-//! nakade sacrifice of up to three stones, so sekis survive them; a living string that shares a liberty with a living enemy string where neither
-//! side can play without self-atari is in seki.
+//! nakade sacrifice of up to three stones, so most sekis survive them; a living string that
+//! shares a liberty with a living enemy string where neither side can play without self-atari
+//! is in seki. The sekis that playouts break, where the first of several shared liberties can
+//! be filled without self-atari, are read from their shape (`seki_by_shape`).
 
 use crate::board::{Board, Cell, Color, Point, PointMap};
 use crate::game::Game;
@@ -55,17 +57,21 @@ pub fn judge(board: &Board, ownership: &[[f32; 2]]) -> Judgement {
     let mut status = PointMap::filled(None);
     let mut unsettled = 0;
     let life = [Color::Black, Color::White].map(|c| board.unconditional_life(c));
+    let seki = seki_by_shape(board);
     for p in board.points() {
         let Some(color) = board.stone(p) else {
             continue;
         };
         let h = board.string_head(p);
         // What cannot be captured lives, and what sits in its eyes dies, whatever the
-        // playouts say (a losing side's playouts may throw away a group with two eyes).
+        // playouts say (a losing side's playouts may throw away a group with two eyes). A
+        // seki that the playouts break lives too.
         if life[color.index()].alive[p] {
             status[h] = Some(Status::Alive);
         } else if life[color.opponent().index()].dead[p] {
             status[h] = Some(Status::Dead);
+        } else if seki.contains(&h) {
+            status[h] = Some(Status::Seki);
         }
         if status[h].is_none() {
             let share = owned_by(board, ownership, p, color.opponent());
@@ -174,6 +180,86 @@ fn borders_only(board: &Board, start: Point, color: Color, seen: &mut PointMap<b
     only
 }
 
+/// The heads of the strings in seki by their shape: two enemy strings whose liberties are the
+/// ones they share and at most one eye each (a single empty point among the string's own
+/// stones: one that other strings also touch may be a point that connects, not an eye),
+/// with as many eyes as each other: none, and two or more shared liberties, or one each.
+/// Whoever fills the shared liberties loses the race: each fill takes a liberty from both
+/// strings and hands the move over, so the filler is the first left in atari (with an eye
+/// each, with its eye as its last liberty, where the other then plays). Playouts fill the
+/// first of three shared liberties freely, and let one of the strings die in most of them.
+///
+/// Filling is a sacrifice that kills, not a loss, when the space it leaves the capturer is too
+/// small for two eyes: a lone stone that shares two liberties with a surrounded group takes
+/// it with it. So each string must be big enough that its capture, with the liberties filled
+/// on the way, leaves the other at least `LIVING_SPACE` points.
+fn seki_by_shape(board: &Board) -> Vec<Point> {
+    let mut heads = Vec::new();
+    for p in board.points() {
+        if board.stone(p).is_none() || board.string_head(p) != p {
+            continue;
+        }
+        let Some((shared, eyes, enemy)) = race(board, p) else {
+            continue;
+        };
+        let Some((enemy_shared, enemy_eyes, back)) = race(board, enemy) else {
+            continue;
+        };
+        let even = eyes == enemy_eyes && shared == enemy_shared && back == p;
+        // The filler's stones, the shared liberties it filled but the last, and its eye.
+        let space = |string: Point| board.string_size(string) + shared.len() - 1 + eyes;
+        let room = space(p).min(space(enemy)) >= LIVING_SPACE;
+        if even && shared.len() >= 2 - eyes && room {
+            heads.push(p);
+        }
+    }
+    heads
+}
+
+/// The points a capture must leave the capturer for the seki to hold: four in a row or bent
+/// make two eyes; the square and the pyramid four, which the filler could still kill, are
+/// rare enough as the remains of a seki to be counted alive too.
+const LIVING_SPACE: usize = 4;
+
+/// The liberties of the string at `head` when they are those it shares with one enemy string
+/// and at most one eye of its own: the shared ones, sorted, the number of eyes, and the enemy
+/// string's head. `None` for a string with any other liberty.
+fn race(board: &Board, head: Point) -> Option<(Vec<Point>, usize, Point)> {
+    let color = board.stone(head).expect("a stone");
+    let mut liberties: Vec<Point> = (board.string_stones(head))
+        .flat_map(|s| board.neighbours(s))
+        .filter(|&q| board.is_empty_point(q))
+        .collect();
+    liberties.sort_unstable();
+    liberties.dedup();
+    let (mut shared, mut eyes, mut enemy) = (Vec::new(), 0, None);
+    for q in liberties {
+        let around = board.neighbours(q).into_iter().filter_map(|n| match board.cell(n) {
+            Cell::Border => None,
+            cell => Some((n, cell)),
+        });
+        let enemies: Vec<Point> = around
+            .clone()
+            .filter(|&(_, cell)| cell == Cell::Stone(color.opponent()))
+            .map(|(n, _)| board.string_head(n))
+            .collect();
+        if let Some(&first) = enemies.first() {
+            if enemies.iter().any(|&e| e != first) || enemy.is_some_and(|e| e != first) {
+                return None;
+            }
+            enemy = Some(first);
+            shared.push(q);
+        } else if around.clone().all(|(n, cell)| {
+            cell == Cell::Stone(color) && board.string_head(n) == head
+        }) {
+            eyes += 1;
+        } else {
+            return None;
+        }
+    }
+    (eyes <= 1).then_some((shared, eyes, enemy?))
+}
+
 /// Turns living strings that are in seki into `Status::Seki`.
 fn mark_seki(board: &Board, status: &mut PointMap<Option<Status>>) {
     let mut seki_heads = Vec::new();
@@ -246,5 +332,34 @@ mod tests {
             judge(&board, &all_black).status[at("C3")],
             Some(Status::Dead)
         );
+    }
+
+    /// The heads of the strings `seki_by_shape` finds, as point names.
+    fn seki_names(rows: &[&str]) -> Vec<String> {
+        let board = Board::from_diagram(rows).unwrap();
+        let mut names: Vec<String> = seki_by_shape(&board)
+            .into_iter()
+            .map(|p| board.point_name(p))
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// Four black stones in a corridor under a white string without an eye: two shared
+    /// liberties make a seki, one makes a race that the side to move wins, a lone stone's
+    /// capture leaves too little room for two eyes (filling kills), and strings with liberties
+    /// of their own (the walls, two groups with a dame between them) are no seki.
+    #[test]
+    fn a_seki_is_read_from_the_shape_of_the_strings() {
+        let mut rows = vec!["........."; 6];
+        rows.extend(["XXXXXXXXX", "OOOOOOOOX", "O.XXXX.OX"]);
+        assert_eq!(seki_names(&rows), ["A1", "C1"]);
+        rows[8] = "O.XXXXXOX";
+        assert!(seki_names(&rows).is_empty());
+        rows[8] = "OO.X.OOOX";
+        assert!(seki_names(&rows).is_empty());
+        let mut walls = vec!["....XO..."; 9];
+        walls[4] = ".....O...";
+        assert!(seki_names(&walls).is_empty());
     }
 }

@@ -333,3 +333,114 @@ fn invaders_in_corners_and_on_sides_are_dead() {
         }
     }
 }
+
+/// An engine judging the position of `rows` (top row first: `X` Black, `O` White), set up
+/// with `play` (any order gives the same position when every string has a liberty), at `komi`
+/// with the judgement's full searches on one thread.
+fn from_diagram(rows: &[&str], komi: f64, seed: u64) -> Engine {
+    let n = rows.len();
+    let mut moves = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, stone) in row.chars().enumerate() {
+            let column = "ABCDEFGHJKLMNOPQRSTUVWXYZ".as_bytes()[c] as char;
+            match stone {
+                'X' => moves.push(format!("b {column}{}", n - r)),
+                'O' => moves.push(format!("w {column}{}", n - r)),
+                _ => {}
+            }
+        }
+    }
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    judged(n, komi, seed, &moves)
+}
+
+/// Sekis of the common kinds, each framed by two living walls whose areas are closed: the
+/// strings in seki are listed as such, nothing is dead, and the count leaves the shared
+/// liberties to nobody, at every komi and seed. (`count` is Black's area less White's.)
+#[test]
+fn sekis_of_every_common_kind_are_alive_at_every_komi() {
+    struct Case {
+        what: &'static str,
+        rows: &'static [&'static str],
+        /// The strings in seki, one a line, as `final_status_list` lists them.
+        seki: &'static [&'static str],
+        count: f64,
+    }
+    let cases = [
+        Case {
+            // Three black stones in a corridor on the edge, inside a white string without
+            // an eye; they share B1 and F1. Black filling one is captured, and White lives
+            // in the straight four it leaves.
+            what: "no eyes, two shared liberties",
+            rows: &[
+                "....OX...",
+                "....OX...",
+                "....OX...",
+                "....OX...",
+                "....OX...",
+                "OOOOOX...",
+                "XXXXXXXXX",
+                "OOOOOOOX.",
+                "O.XXX.OX.",
+            ],
+            seki: &["A1 G1 A2 B2 C2 D2 E2 F2 G2", "C1 D1 E1"],
+            count: 1.0,
+        },
+        Case {
+            // Three stones in a row sharing their three liberties (B1, D2, F1) with a
+            // 31-stone string that has no eye: the first fill is no self-atari, so the
+            // playouts kill the big string in most games.
+            what: "a large group, three shared liberties",
+            rows: &[
+                ".............",
+                ".............",
+                ".............",
+                "OOOOOOOOOOOOO",
+                "XXXXXXXXXXXXX",
+                ".............",
+                ".............",
+                ".............",
+                ".............",
+                "XXXXXXXXXXXXX",
+                "XXOOOOOOOOOOO",
+                "OOO.OOOOOOOOO",
+                "O.XXX.OOOOOOO",
+            ],
+            seki: &[
+                "A1 G1 H1 J1 K1 L1 M1 N1 A2 B2 C2 E2 F2 G2 H2 J2 K2 L2 M2 N2 \
+                 C3 D3 E3 F3 G3 H3 J3 K3 L3 M3 N3",
+                "C1 D1 E1",
+            ],
+            count: 0.0,
+        },
+        Case {
+            // In the corner: an eye each (White B1, Black F1) and two shared liberties, D1
+            // and D2.
+            what: "one eye each, two shared liberties, in a corner",
+            rows: &[
+                ".........",
+                ".........",
+                "OOOOOOOOO",
+                "XXXXXXXXX",
+                ".........",
+                "XXXXXXXXX",
+                "OOOOOOOOX",
+                "OOO.XXXOX",
+                "O.O.X.XOX",
+            ],
+            seki: &["A1 C1 H1 A2 B2 C2 H2 A3 B3 C3 D3 E3 F3 G3 H3", "E1 G1 E2 F2 G2"],
+            count: -7.0,
+        },
+    ];
+    for case in &cases {
+        for (seed, komi) in [(0, 7.5), (1, 0.5), (2, -6.5), (3, 15.5)] {
+            let mut e = from_diagram(case.rows, komi, seed);
+            let context = format!("{}, komi {komi}, seed {seed}", case.what);
+            assert_eq!(ok(&mut e, "final_status_list dead"), "", "{context}");
+            let seki = ok(&mut e, "final_status_list seki");
+            assert_eq!(seki, case.seki.join("\n"), "{context}");
+            let expected = GameResult { margin: case.count - komi }.to_string();
+            assert_eq!(ok(&mut e, "final_score"), expected, "{context}");
+        }
+    }
+}
