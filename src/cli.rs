@@ -107,6 +107,61 @@ pub enum Tool {
     Match(MatchOptions),
     /// A tournament of two or more engines; standings by 2/1/0 points, then opponents' points
     Tournament(TournamentOptions),
+    /// Review a game: every move judged by a search, the biggest mistakes of each side marked
+    /// in a copy of the record, with a page of graphs and diagrams
+    Review(ReviewOptions),
+}
+
+/// The playouts of each position a review searches by default: a 250-move 19x19 game in about
+/// five minutes on two cores.
+pub const REVIEW_PLAYOUTS: u64 = 3000;
+
+#[derive(Args)]
+pub struct ReviewOptions {
+    /// The game record (any board size from 2 to 25; read under the Chinese rules)
+    #[arg(value_name = "GAME.sgf")]
+    pub game: PathBuf,
+    /// The reviewed record [default: GAME-review.sgf beside the game]
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The page of graphs and diagrams [default: the reviewed record's name with .html]
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Mistakes marked for each side, 0 to 50
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = |v: &str| setting::in_range(v, 0..=50usize, "a whole number"))]
+    pub mistakes: usize,
+    /// Playouts for each position
+    #[arg(long, value_name = "N", default_value_t = REVIEW_PLAYOUTS, value_parser = |v: &str| setting::in_range(v, setting::PLAYOUTS, "a whole number"))]
+    pub playouts: u64,
+    /// Seconds for each position instead of a number of playouts
+    #[arg(long, value_name = "S", value_parser = |v: &str| setting::in_range(v, 0.01..=86_400.0, "a number of seconds"))]
+    pub time: Option<f64>,
+    /// Search threads [default: every core]
+    #[arg(long, value_name = "N", value_parser = |v: &str| setting::in_range(v, setting::THREADS, "a whole number"))]
+    pub threads: Option<u64>,
+    /// Seed of the searches; with --threads 1 the same seed gives the same review
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = seed)]
+    pub seed: u64,
+}
+
+impl ReviewOptions {
+    /// The review the options ask for.
+    pub fn review(self) -> tengen::review::Options {
+        let mut settings = Settings::default();
+        settings.budget.playouts = Some(self.playouts).filter(|_| self.time.is_none());
+        settings.budget.time = self.time;
+        if let Some(threads) = self.threads {
+            settings.budget.threads = threads as usize;
+        }
+        settings.seed = self.seed;
+        tengen::review::Options {
+            input: self.game,
+            output: self.output,
+            html: self.html,
+            mistakes: self.mistakes,
+            settings,
+        }
+    }
 }
 
 #[derive(Args)]

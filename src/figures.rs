@@ -401,4 +401,33 @@ mod tests {
             assert!(graph.contains(tick), "{tick}: {graph}");
         }
     }
+
+    #[test]
+    fn a_mistake_diagram_rings_the_move_played_and_numbers_the_better_line() {
+        let board = Board::from_diagram(&[".....", ".X...", "..O..", ".....", "....."]).unwrap();
+        let at = |name: &str| board.point_named(name).unwrap();
+        let marks = [
+            Mark::Played(at("A1"), Color::Black),
+            Mark::Numbered(at("D4"), Color::Black, 1),
+            Mark::Numbered(at("D3"), Color::White, 2),
+        ];
+        let svg = diagram(&board, &marks);
+        assert_eq!(svg.matches("class=\"played\"").count(), 1);
+        assert_eq!(svg.matches("class=\"better\"").count(), 1);
+        assert!(svg.contains(">1</text>") && svg.contains(">2</text>"));
+        // Two stones on the board, the played one and the line's two.
+        assert_eq!(svg.matches("<circle cx").count(), 5);
+    }
+
+    #[test]
+    fn a_win_rate_graph_runs_from_0_to_100_and_marks_the_mistakes() {
+        let graph = graph(&[0.5, 0.6, 0.2, 0.25], Scale::WinRate, &[2, 9]);
+        assert!(graph.contains("Black's win rate (%)"));
+        for tick in [">0<", ">50<", ">100<"] {
+            assert!(graph.contains(tick), "{tick}");
+        }
+        // The mistake at move 2 is marked; move 9 is past the end of the game.
+        assert_eq!(graph.matches("class=\"mistake\"").count(), 1);
+        assert!(graph.contains("fill=\"#d00\">2</text>"));
+    }
 }

@@ -1,5 +1,5 @@
-//! The `tengen` command: GTP on stdin/stdout by default, plus the `bench`, `regress`, `match`
-//! and `tournament` tools. `cli` defines the command line; this file dispatches.
+//! The `tengen` command: GTP on stdin/stdout by default, plus the `bench`, `regress`, `match`,
+//! `tournament` and `review` tools. `cli` defines the command line; this file dispatches.
 
 mod cli;
 
@@ -112,6 +112,7 @@ fn main() -> ExitCode {
         Some(Tool::Regress(o)) => run_regress(o),
         Some(Tool::Match(o)) => run_match(o).map(|_| true),
         Some(Tool::Tournament(o)) => run_tournament(o).map(|_| true),
+        Some(Tool::Review(o)) => tengen::review::run(&o.review()).map(|_| true),
         None => run_gtp(cli::engine_config(cli.engine, cli.gnugo, &matches)).map(|_| true),
     };
     match outcome {

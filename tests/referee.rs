@@ -223,9 +223,9 @@ fn an_engine_that_cannot_play_stops_the_event_before_any_game() {
             &name,
             vec![tengen("t", 30), engine],
             Format::Match {
-            games: 2,
-            alternate: true,
-        },
+                games: 2,
+                alternate: true,
+            },
             rules(5),
         );
         let error = referee::run(&ev).unwrap_err().to_string();

@@ -234,10 +234,13 @@ fn race(board: &Board, head: Point) -> Option<(Vec<Point>, usize, Point)> {
     liberties.dedup();
     let (mut shared, mut eyes, mut enemy) = (Vec::new(), 0, None);
     for q in liberties {
-        let around = board.neighbours(q).into_iter().filter_map(|n| match board.cell(n) {
-            Cell::Border => None,
-            cell => Some((n, cell)),
-        });
+        let around = board
+            .neighbours(q)
+            .into_iter()
+            .filter_map(|n| match board.cell(n) {
+                Cell::Border => None,
+                cell => Some((n, cell)),
+            });
         let enemies: Vec<Point> = around
             .clone()
             .filter(|&(_, cell)| cell == Cell::Stone(color.opponent()))
@@ -249,9 +252,10 @@ fn race(board: &Board, head: Point) -> Option<(Vec<Point>, usize, Point)> {
             }
             enemy = Some(first);
             shared.push(q);
-        } else if around.clone().all(|(n, cell)| {
-            cell == Cell::Stone(color) && board.string_head(n) == head
-        }) {
+        } else if around
+            .clone()
+            .all(|(n, cell)| cell == Cell::Stone(color) && board.string_head(n) == head)
+        {
             eyes += 1;
         } else {
             return None;

@@ -6,8 +6,9 @@ use std::io;
 
 use super::results::Record;
 use super::schedule::Pairing;
-use super::{Event, Played, figures, report};
+use super::{Event, Played, report};
 use crate::board::Move;
+use crate::figures;
 use crate::sgf::{self, GameInfo};
 
 /// Writes the game's SGF and makes its record.

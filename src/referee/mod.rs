@@ -11,7 +11,6 @@
 pub mod clock;
 pub mod csv;
 mod entrant;
-pub mod figures;
 pub mod game;
 mod keep;
 pub mod outcome;

@@ -466,6 +466,16 @@ mod tests {
         assert_eq!(colours(true), vec![(0, 1), (1, 0), (0, 1), (1, 0)]);
         assert_eq!(colours(false), vec![(0, 1); 4]);
         let alternate = true;
-        assert_eq!(play_out(Format::Match { games: 4, alternate }, 2).len(), 4);
+        assert_eq!(
+            play_out(
+                Format::Match {
+                    games: 4,
+                    alternate
+                },
+                2
+            )
+            .len(),
+            4
+        );
     }
 }

@@ -76,7 +76,9 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
     }
     let difference = shared.ownership.count(&s.board);
     if let (Some(&child), Some(children)) = (s.path.get(1), tree.node(Tree::ROOT).children()) {
-        shared.scores.add((child - children.start) as usize, difference);
+        shared
+            .scores
+            .add((child - children.start) as usize, difference);
     }
     let margin = f64::from(difference) - shared.komi;
     shared

@@ -16,8 +16,8 @@ mod score;
 pub mod tree;
 
 pub use report::{Candidate, Report};
-pub use score::Score;
 pub use reuse::{KeptTree, search_reusing};
+pub use score::Score;
 
 use std::collections::HashSet;
 use std::sync::Arc;

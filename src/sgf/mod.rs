@@ -7,7 +7,7 @@ mod write;
 
 pub use load::{Record, Until, load};
 pub use parse::{GameTree, Node, parse};
-pub use write::{today, write, write_annotated};
+pub use write::{Note, comment, point_property, today, write, write_annotated, write_with_notes};
 
 /// What a record says about a game besides its moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -38,6 +38,41 @@ pub fn write(game: &Game, info: &GameInfo) -> String {
 /// `write`, with `extra[i]` (properties already written out, like `WL[52.1]`) added to the
 /// node of step `i`.
 pub fn write_annotated(game: &Game, info: &GameInfo, extra: &[String]) -> String {
+    let notes: Vec<Note> = extra
+        .iter()
+        .map(|properties| Note {
+            properties: properties.clone(),
+            ..Note::default()
+        })
+        .collect();
+    write_with_notes(game, info, "", &notes)
+}
+
+/// What a step of the record gets besides its move: properties already written out (`C[...]`,
+/// `TR[dd]`), and another line that could have been played instead of it, as a variation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Note {
+    pub properties: String,
+    pub variation: Vec<(Color, Move)>,
+    /// Properties of the variation's first node.
+    pub variation_properties: String,
+}
+
+/// SGF text: `C[...]` with the text escaped.
+pub fn comment(text: &str) -> String {
+    format!("C[{}]", escape(text))
+}
+
+/// A point property (`TR[dd]`) on the board of `game`.
+pub fn point_property(game: &Game, name: &str, p: Point) -> String {
+    point_list(game.board(), name, &[p])
+}
+
+/// `write`, with `root` (properties already written out) added to the root node and
+/// `notes[i]` to step `i`: its properties in the step's node, and its variation as a branch
+/// beside the rest of the game from that step on. Every branch point is a new game tree, so
+/// the record's own moves stay the main line.
+pub fn write_with_notes(game: &Game, info: &GameInfo, root: &str, notes: &[Note]) -> String {
     let (start, start_to_move) = game.start();
     let mut sgf = format!(
         "(;FF[4]GM[1]CA[UTF-8]AP[tengen:{}]SZ[{}]KM[{}]RU[Chinese]",
@@ -71,7 +106,15 @@ pub fn write_annotated(game: &Game, info: &GameInfo, extra: &[String]) -> String
     if start_to_move == Color::White {
         sgf.push_str("PL[W]");
     }
+    sgf.push_str(root);
+    // The variations still to write, innermost last, once the main line is closed.
+    let mut branches = Vec::new();
     for (i, step) in game.steps().iter().enumerate() {
+        let note = notes.get(i);
+        if let Some(note) = note.filter(|n| !n.variation.is_empty()) {
+            sgf.push_str("\n(");
+            branches.push(variation(start, note));
+        }
         // A line break now and then keeps the file readable.
         sgf.push_str(if i % 10 == 0 { "\n;" } else { ";" });
         match step {
@@ -89,12 +132,31 @@ pub fn write_annotated(game: &Game, info: &GameInfo, extra: &[String]) -> String
                 }
             }
         }
-        if let Some(properties) = extra.get(i) {
-            sgf.push_str(properties);
+        if let Some(note) = note {
+            sgf.push_str(&note.properties);
         }
+    }
+    for branch in branches.iter().rev() {
+        write!(sgf, ")\n({branch})").unwrap();
     }
     sgf.push_str(")\n");
     sgf
+}
+
+/// The nodes of a note's variation, its properties in the first.
+fn variation(board: &Board, note: &Note) -> String {
+    let mut text = String::new();
+    for (k, &(color, mv)) in note.variation.iter().enumerate() {
+        let at = match mv {
+            Move::Pass => String::new(),
+            Move::Play(p) => point(board, p),
+        };
+        write!(text, ";{}[{at}]", color.letter()).unwrap();
+        if k == 0 {
+            text.push_str(&note.variation_properties);
+        }
+    }
+    text
 }
 
 /// Today's date as SGF writes it (`2026-11-30`), from the system clock in UTC.
@@ -149,6 +211,41 @@ mod tests {
             text.contains(";B[ee]BL[10.0];W[]WL[8.5]C[1.50 s])"),
             "{text}"
         );
+    }
+
+    /// Two variations: each branches off before its step, the record's moves stay the main
+    /// line, and sgfmill-style readers find the alternatives as second children.
+    #[test]
+    fn variations_branch_off_beside_the_rest_of_the_game() {
+        let mut game = Game::new(9, 7.5, crate::game::Superko::Situational);
+        for name in ["E5", "C3", "G7"] {
+            let p = game.board().point_named(name).unwrap();
+            game.play(game.to_move(), Move::Play(p)).unwrap();
+        }
+        let at = |name: &str| Move::Play(game.board().point_named(name).unwrap());
+        let notes = vec![
+            Note::default(),
+            Note {
+                properties: comment("a mistake: see [D4]"),
+                variation: vec![(Color::White, at("D4")), (Color::Black, at("D5"))],
+                variation_properties: "TR[dd]".into(),
+            },
+            Note {
+                properties: String::new(),
+                variation: vec![(Color::Black, Move::Pass)],
+                variation_properties: String::new(),
+            },
+        ];
+        let text = write_with_notes(&game, &GameInfo::default(), "C[root]", &notes);
+        let compact: String = text.split_whitespace().collect();
+        assert!(
+            compact.ends_with(
+                "C[root];B[ee](;W[cg]C[amistake:see[D4\\]](;B[gc])(;B[]))(;W[df]TR[dd];B[de]))"
+            ),
+            "{text}"
+        );
+        let trees = super::super::parse(&text).unwrap();
+        assert_eq!(trees[0].main_line().len(), 4);
     }
 
     #[test]

@@ -231,7 +231,11 @@ fn score_leads(e: &mut Engine, color: &str) -> Vec<(String, u32, f64)> {
             };
             assert!(field("scoreStdev") >= 0.0, "{group}");
             assert!(field("scoreMean").is_finite(), "{group}");
-            (words[0].to_string(), field("visits") as u32, field("scoreLead"))
+            (
+                words[0].to_string(),
+                field("visits") as u32,
+                field("scoreLead"),
+            )
         })
         .collect()
 }
@@ -242,7 +246,12 @@ fn score_leads(e: &mut Engine, color: &str) -> Vec<(String, u32, f64)> {
 /// and then a playout kills a wall.)
 #[test]
 fn the_score_lead_of_a_finished_position_is_the_count() {
-    let cases = [(7.5, "b", 1.5), (7.5, "w", -1.5), (0.5, "b", 8.5), (15.5, "w", 6.5)];
+    let cases = [
+        (7.5, "b", 1.5),
+        (7.5, "w", -1.5),
+        (0.5, "b", 8.5),
+        (15.5, "w", 6.5),
+    ];
     for (komi, color, lead) in cases {
         let mut e = quick_engine();
         ok_all(&mut e, &["boardsize 9", &format!("komi {komi}")]);

@@ -428,7 +428,10 @@ fn sekis_of_every_common_kind_are_alive_at_every_komi() {
                 "OOO.XXXOX",
                 "O.O.X.XOX",
             ],
-            seki: &["A1 C1 H1 A2 B2 C2 H2 A3 B3 C3 D3 E3 F3 G3 H3", "E1 G1 E2 F2 G2"],
+            seki: &[
+                "A1 C1 H1 A2 B2 C2 H2 A3 B3 C3 D3 E3 F3 G3 H3",
+                "E1 G1 E2 F2 G2",
+            ],
             count: -7.0,
         },
     ];
@@ -439,7 +442,10 @@ fn sekis_of_every_common_kind_are_alive_at_every_komi() {
             assert_eq!(ok(&mut e, "final_status_list dead"), "", "{context}");
             let seki = ok(&mut e, "final_status_list seki");
             assert_eq!(seki, case.seki.join("\n"), "{context}");
-            let expected = GameResult { margin: case.count - komi }.to_string();
+            let expected = GameResult {
+                margin: case.count - komi,
+            }
+            .to_string();
             assert_eq!(ok(&mut e, "final_score"), expected, "{context}");
         }
     }
