@@ -72,8 +72,7 @@ pub struct EngineOptions {
 }
 
 /// GNU Go's common options, as qGo and scripts written for GNU Go start their engine (`gnugo
-/// --mode gtp --quiet --level 10`). Those that mean something to tengen take effect; the
-/// others are accepted with a warning on stderr.
+/// --mode gtp --quiet --level 10`); `--level` is one of tengen's own settings.
 #[derive(Args)]
 pub struct GnuGoOptions {
     /// Speak GTP (tengen's only mode)
@@ -82,9 +81,6 @@ pub struct GnuGoOptions {
     /// Accepted; tengen's stderr carries warnings only unless RUST_LOG says otherwise
     #[arg(long, help_heading = GNU_GO)]
     quiet: bool,
-    /// Ignored with a warning: set --playouts or --time instead
-    #[arg(long, value_name = "N", help_heading = GNU_GO, allow_negative_numbers = true)]
-    level: Option<String>,
     /// Komi of the first game, in points, until the controller sends `komi`
     #[arg(long, value_name = "K", help_heading = GNU_GO, allow_negative_numbers = true, value_parser = komi)]
     komi: Option<f64>,
@@ -445,9 +441,6 @@ pub fn engine_config(options: EngineOptions, gnugo: GnuGoOptions, matches: &ArgM
     config.version = options.override_version;
     config.save_games = options.save_games;
     config.superko = options.superko;
-    if let Some(level) = gnugo.level {
-        eprintln!("tengen: --level {level} ignored: set --playouts or --time instead");
-    }
     config.komi = gnugo.komi.unwrap_or(config.komi);
     config.size = gnugo.boardsize.map_or(config.size, usize::from);
     config

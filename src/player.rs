@@ -2,6 +2,9 @@
 //! only when passing does not lose the count with the dead stones removed, resigns only after
 //! several hopeless moves, and judges dead stones with the same statistics it passed on.
 
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
 use crate::board::Point;
 use crate::board::{Color, Move};
 use crate::clock::{self, Clock};
@@ -27,6 +30,8 @@ pub struct Settings {
     pub max_move_time: f64,
     /// The search's constants (`--tune`).
     pub tuning: Tuning,
+    /// Strength, 1 to 10 (`level`): 10 is full strength at the budget given.
+    pub level: u8,
 }
 
 /// The search tree's default memory: a quarter of the machine's memory, 64 MB to 1 GB (a
@@ -61,6 +66,7 @@ impl Default for Settings {
             lag: 1.0,
             max_move_time: DEFAULT_MAX_MOVE_SECONDS,
             tuning: Tuning::default(),
+            level: level::FULL,
         }
     }
 }
@@ -163,16 +169,23 @@ impl Player {
     }
 
     /// Searches for `color`, continuing the subtree of the last search when the game went on
-    /// from there, and keeps the tree for the next move.
+    /// from there, and keeps the tree for the next move. A level below 10 searches its share
+    /// of the budget, of the clock's too.
     fn search(&mut self, game: &Game, color: Color, watch: Option<Watch>) -> Report {
         let board = game.board();
         let moves_left = clock::moves_left(board.size(), board.empty_count());
         // The clock decides when there is one; otherwise the command line (default 5 s).
         let budget = self.clock.budgets(color.index(), moves_left);
         self.move_time = budget.map(|b| b.normal);
-        let time = self.move_time.or(self.settings.budget.time);
-        let mut limits = self.limits(game, self.settings.budget.playouts, time);
-        limits.max_time = budget.map(|b| b.most.min(self.settings.max_move_time));
+        let share = level::budget_share(self.settings.level);
+        let time = self
+            .move_time
+            .or(self.settings.budget.time)
+            .map(|t| t * share);
+        let playouts =
+            (self.settings.budget.playouts).map(|p| ((p as f64 * share).round() as u64).max(1));
+        let mut limits = self.limits(game, playouts, time);
+        limits.max_time = budget.map(|b| share * b.most.min(self.settings.max_move_time));
         limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
         limits.komi_offset = self.extra_komi(game, color);
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -384,11 +397,13 @@ impl Player {
         !self.settings.never_resign && *streak >= RESIGN_STREAK
     }
 
-    /// The most visited move, or pass when passing does not lose the count with the dead
-    /// stones removed and every string's fate is clear: considered after the opponent passed,
-    /// or when the search itself prefers to pass.
+    /// The level's move (the most visited at full strength), or pass when passing does not
+    /// lose the count with the dead stones removed and every string's fate is clear:
+    /// considered after the opponent passed, or when the search itself prefers to pass.
     fn choose(&mut self, game: &Game, color: Color, report: &Report) -> Move {
-        let Some((best_play, _, _)) = report.best_play() else {
+        let seed = self.settings.seed ^ game.board().hash() ^ self.games.rotate_left(17);
+        let mut rng = SmallRng::seed_from_u64(seed ^ game.move_count() as u64);
+        let Some(best_play) = level::choose(self.settings.level, report, &mut rng) else {
             return Move::Pass;
         };
         let opponent_passed = game.moves().last() == Some((color.opponent(), Move::Pass));
@@ -451,6 +466,7 @@ impl Player {
     }
 }
 
+pub mod level;
 pub mod setting;
 
 #[cfg(test)]

@@ -432,8 +432,8 @@ fn the_help_states_the_ranges_it_enforces_and_leads_with_everyday_options() {
     );
 }
 
-/// qGo starts its engine as GNU Go: `--mode gtp --quiet --level 10`. tengen speaks GTP,
-/// warns that it has no levels, and takes the first game's komi and size.
+/// qGo starts its engine as GNU Go: `--mode gtp --quiet --level 10`. tengen speaks GTP, plays
+/// at the level asked for, and takes the first game's komi and size.
 #[test]
 fn gnu_go_s_options_start_a_gtp_engine() {
     let args = [
@@ -441,19 +441,24 @@ fn gnu_go_s_options_start_a_gtp_engine() {
         "gtp",
         "--quiet",
         "--level",
-        "10",
+        "7",
         "--chinese-rules",
         "--komi",
         "6.5",
         "--boardsize",
         "13",
     ];
-    let out = run(&args, b"final_score\nshowboard\n", None);
+    let out = run(&args, b"final_score\nshowboard\ntengen-level\n", None);
     let answers = responses(&out);
     assert_eq!(answers[0], "= W+6.5");
     assert!(answers[1].contains("13 . . ."), "{}", answers[1]);
-    let warning = String::from_utf8_lossy(&out.stderr);
-    assert!(warning.contains("--level 10 ignored"), "{warning}");
+    assert_eq!(answers[2], "= 7");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    refused(&["--level", "11"], &["11 is not a level from 1 to 10"]);
     refused(&["--mode", "ascii"], &["gtp"]);
 }
 

@@ -78,6 +78,7 @@ pub(super) const COMMANDS: &[Command] = &[
     reply("tengen-pv", Engine::pv),
     reply("tengen-param", Engine::param),
     reply("tengen-superko", Engine::superko),
+    reply("tengen-level", Engine::level),
 ];
 
 /// The table's entry for a command name.

@@ -90,6 +90,16 @@ pub const SETTINGS: &[Setting] = &[
         expert: true,
     },
     Setting {
+        name: "level",
+        switch: false,
+        value: "N",
+        help: "Strength, 1 (a beginner) to 10 (full strength at the budget given): each level \
+               below 10 searches half the playouts or time of the one above, and from 7 down \
+               draws its move more and more freely among those the search likes, never one the \
+               move model finds absurd (GNU Go's option)",
+        expert: false,
+    },
+    Setting {
         name: "never_resign",
         switch: true,
         value: "",
@@ -110,6 +120,7 @@ pub fn value(settings: &Settings, name: &str) -> String {
         "lag" => settings.lag.to_string(),
         "max_move_time" => settings.max_move_time.to_string(),
         "never_resign" => u8::from(settings.never_resign).to_string(),
+        "level" => settings.level.to_string(),
         _ => String::new(),
     }
 }
@@ -160,6 +171,9 @@ pub fn set(settings: &mut Settings, name: &str, value: &str) -> Result<(), Strin
         }
         "lag" => settings.lag = real(value, LAG).map_err(error)?,
         "max_move_time" => settings.max_move_time = real(value, MAX_MOVE_SECONDS).map_err(error)?,
+        "level" => {
+            settings.level = in_range(value, super::level::LEVELS, "a level").map_err(error)?
+        }
         "never_resign" => {
             settings.never_resign = match value {
                 "1" | "true" => true,
@@ -201,6 +215,9 @@ mod tests {
             ("max_tree_mb", "0"),
             ("lag", "inf"),
             ("never_resign", "maybe"),
+            ("level", "0"),
+            ("level", "11"),
+            ("level", "ten"),
             ("frobnicate", "1"),
         ] {
             let refused = set(&mut s, name, value).unwrap_err();

@@ -32,6 +32,9 @@ pub struct Report {
     pub pv: Vec<Move>,
     /// The margins of all this search's games, for the player to move; `None` before any.
     pub score: Option<Score>,
+    /// Every root move's share of the root moves' priors, 0 to 1: how much the move model
+    /// and the other knowledge liked it before any search.
+    pub priors: Vec<(Move, f64)>,
 }
 
 /// One root move as an analysis shows it.
@@ -95,8 +98,17 @@ pub(super) fn report(shared: &Shared) -> Report {
         let child = (i - children.start) as usize;
         shared.scores.score(child, komi).map(for_mover)
     };
+    let prior_total: u32 = children.clone().map(|i| tree.node(i).prior_visits()).sum();
+    let priors = (children.clone())
+        .map(|i| {
+            let node = tree.node(i);
+            let share = f64::from(node.prior_visits()) / f64::from(prior_total.max(1));
+            (node.mv(), share)
+        })
+        .collect();
     Report {
         moves,
+        priors,
         candidates: candidates(tree, children.clone(), score_of),
         score: shared.scores.total(komi).map(for_mover),
         pv: line_below(tree, Tree::ROOT),

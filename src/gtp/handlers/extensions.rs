@@ -27,6 +27,20 @@ impl Engine {
         Ok(self.game.superko().name().into())
     }
 
+    /// `tengen-level [N]`: shows or sets the strength, 1 (a beginner) to 10 (full strength at
+    /// the budget given), for bot operators and for people who want an opponent of their
+    /// own level. A level out of range is refused and the level stays.
+    pub(in crate::gtp) fn level(&mut self, args: &[&str]) -> Reply {
+        expect_args(args, 0..=1)?;
+        if let Some(value) = args.first() {
+            let mut settings = self.player.settings().clone();
+            crate::player::setting::set(&mut settings, "level", value)
+                .map_err(GtpError::OutOfRange)?;
+            self.player.set_settings(settings);
+        }
+        Ok(self.player.settings().level.to_string())
+    }
+
     /// `quit`: answers, then the loop ends; never fails.
     pub(in crate::gtp) fn quit(&mut self, _: &[&str]) -> Reply {
         self.quit = true;
