@@ -1,10 +1,12 @@
 //! Strength levels, GNU Go's `--level` in tengen's way: level 10 is full strength at the budget
 //! given; each level below searches half the playouts (or half the time) of the one above,
-//! and from level 7 down the move is drawn among the moves the search likes rather than the
-//! most visited one, more freely the lower the level. A weaker person misreads and prefers
-//! the wrong one of several plausible moves; they do not play at random. So a move the move
-//! model finds absurd (a prior below the root moves' average) is never drawn, and the draw
-//! leans on the search's visits, which hold the move model's priors as virtual games.
+//! and from level 7 down the move is not always the search's favourite. A weaker person
+//! misreads and prefers the wrong one of several plausible moves; they do not play at random.
+//! So the root moves are ranked by their visits (which hold the move model's priors as
+//! virtual games), a move the move model finds absurd (a prior below the root moves'
+//! average) is never among them, and the level draws a rank: the first with chance `q`, the
+//! second with `q (1 - q)`, and so on, `q` smaller at each level down. Halving the search and
+//! lowering `q` both make each level weaker than the one above.
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -22,39 +24,39 @@ pub fn budget_share(level: u8) -> f64 {
     0.5f64.powi(i32::from(FULL.saturating_sub(level)))
 }
 
-/// How freely `level` draws its move: 0 takes the most visited move; at `t` a move's chance
-/// goes with its visits to the power `1 / t` (at 1, with its visits).
-fn temperature(level: u8) -> f64 {
-    0.4 * f64::from(8u8.saturating_sub(level))
+/// The chance that `level` plays the first move of its ranking, and each later one given
+/// that it passed over those before: 1 from level 8 up.
+fn first_choice(level: u8) -> f64 {
+    const CHANCES: [f64; 7] = [0.12, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8];
+    CHANCES
+        .get(usize::from(level.max(1) - 1))
+        .copied()
+        .unwrap_or(1.0)
 }
 
-/// The move `level` plays other than pass: the most visited one at levels 8 to 10, else one
-/// drawn among the moves that are not absurd, by their visits flattened by the level's
-/// temperature. `None` when no move but pass is left.
+/// The move `level` plays other than pass: the most visited one at levels 8 to 10, else a
+/// rank drawn among the moves that are not absurd, ranked by visits. `None` when no move but
+/// pass is left.
 pub fn choose(level: u8, report: &Report, rng: &mut SmallRng) -> Option<Move> {
     let most_visited = report.best_play().map(|(m, _, _)| m);
-    let t = temperature(level);
-    if t == 0.0 {
+    let q = first_choice(level);
+    if q >= 1.0 {
         return most_visited;
     }
     let average = 1.0 / report.priors.len().max(1) as f64;
     let sensible = |m: Move| (report.priors.iter()).any(|&(p, share)| p == m && share >= average);
-    let weighed: Vec<(Move, f64)> = (report.moves.iter())
+    // `moves` comes most visited first.
+    let ranked: Vec<Move> = (report.moves.iter())
         .filter(|&&(m, visits, _)| m != Move::Pass && visits > 0 && sensible(m))
-        .map(|&(m, visits, _)| (m, f64::from(visits).powf(1.0 / t)))
+        .map(|&(m, _, _)| m)
         .collect();
-    let total: f64 = weighed.iter().map(|w| w.1).sum();
-    if total <= 0.0 {
+    if ranked.is_empty() {
         return most_visited;
     }
-    let mut draw = rng.random_range(0.0..total);
-    for &(m, weight) in &weighed {
-        if draw < weight {
-            return Some(m);
-        }
-        draw -= weight;
-    }
-    weighed.last().map(|w| w.0)
+    // The number of ranks passed over is geometric; past the last rank the count goes on
+    // from the first, so that a short list is not all first choices.
+    let passed = (rng.random_range(f64::MIN_POSITIVE..1.0).ln() / (1.0 - q).ln()) as usize;
+    Some(ranked[passed % ranked.len()])
 }
 
 #[cfg(test)]
@@ -83,22 +85,22 @@ mod tests {
         assert_eq!(budget_share(10), 1.0);
         assert_eq!(budget_share(9), 0.5);
         assert_eq!(budget_share(1), 1.0 / 512.0);
-        assert!((1..FULL).all(|l| temperature(l) >= temperature(l + 1)));
-        assert_eq!(temperature(8), 0.0);
+        assert!((1..FULL).all(|l| first_choice(l) < first_choice(l + 1) || first_choice(l) == 1.0));
+        assert_eq!(first_choice(8), 1.0);
     }
 
     /// The top levels play the most visited move; the lower ones draw among the sensible
-    /// moves, the favourite most often, more evenly the lower the level, and never the move
-    /// with a prior below the average or a pass.
+    /// moves, the favourite most often, further down the ranking the lower the level, and
+    /// never the move with a prior below the average or a pass.
     #[test]
     fn lower_levels_draw_more_freely_among_sensible_moves() {
         let at = |i: usize| Move::Play(Point::new(i));
         let r = report(&[
-            (at(20), 60, 0.5),
+            (at(20), 60, 0.4),
             (at(21), 30, 0.3),
-            (at(22), 10, 0.17),
+            (at(22), 10, 0.25),
             (at(23), 40, 0.01),
-            (Move::Pass, 50, 0.02),
+            (Move::Pass, 50, 0.04),
         ]);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut counts = |level: u8| {

@@ -107,16 +107,19 @@ impl MoveReview {
     }
 }
 
-/// The `most` biggest mistakes of `color`, biggest first: the moves that lost the most points
-/// (then the most win rate), among those that lost anything.
+/// The `most` biggest mistakes of `color`, biggest first: the moves that lost the most win
+/// rate (then the most points), among those that lost anything. The chance of winning is
+/// what a mistake costs a player: once a game is decided, the lead swings by tens of points
+/// (the playouts of a wild position, slack moves of the side ahead) while the result stays,
+/// and ranked by points those swings hid a first-line move in a 19x19 opening.
 pub fn biggest_mistakes(reviews: &[MoveReview], color: Color, most: usize) -> Vec<&MoveReview> {
     let mut mistakes: Vec<&MoveReview> = reviews
         .iter()
         .filter(|r| r.color == color && (r.points_lost > 0.0 || r.winrate_lost > 0.0))
         .collect();
     mistakes.sort_by(|a, b| {
-        (b.points_lost, b.winrate_lost)
-            .partial_cmp(&(a.points_lost, a.winrate_lost))
+        (b.winrate_lost, b.points_lost)
+            .partial_cmp(&(a.winrate_lost, a.points_lost))
             .expect("finite figures")
             .then(a.number.cmp(&b.number))
     });
@@ -142,13 +145,13 @@ mod tests {
     #[test]
     fn a_move_loses_what_its_player_had_before_less_what_it_has_after() {
         let (d4, c3) = (Move::Play(Point::new(40)), Move::Play(Point::new(30)));
-        // Black to move at 60% and B+3; after Black's C3, White to move at 70% and W+5.
+        // Black to move at 60% and B+3; after Black's C3, White to move at 75% and W+5.
         let before = analysis(Color::Black, 0.6, 3.0, d4);
-        let after = analysis(Color::White, 0.7, 5.0, Move::Pass);
+        let after = analysis(Color::White, 0.75, 5.0, Move::Pass);
         let review = MoveReview::new(4, 5, (Color::Black, c3), &before, &after);
-        assert_eq!((review.before, review.after), ((0.6, 3.0), (0.3, -5.0)));
+        assert_eq!((review.before, review.after), ((0.6, 3.0), (0.25, -5.0)));
         assert!((review.points_lost - 8.0).abs() < 1e-9);
-        assert!((review.winrate_lost - 0.3).abs() < 1e-9);
+        assert!((review.winrate_lost - 0.35).abs() < 1e-9);
         assert_eq!(review.preferred, d4);
         // White's moves lose when Black's figures rise; the preferred move loses nothing.
         let white_before = analysis(Color::White, 0.5, 0.0, c3);
@@ -167,5 +170,34 @@ mod tests {
         let white_mistakes = biggest_mistakes(&reviews, Color::White, 3);
         assert_eq!(white_mistakes.len(), 1);
         assert_eq!(white_mistakes[0].points_lost, 10.0);
+    }
+
+    /// Mistakes rank by the win rate they lost, then by points: 40 points thrown away in a
+    /// decided game come after a close game's 10.
+    #[test]
+    fn the_biggest_mistakes_lost_the_most_win_rate() {
+        let mistake = |number: usize, winrate_lost: f64, points_lost: f64| MoveReview {
+            step: number - 1,
+            number,
+            color: Color::Black,
+            played: Move::Pass,
+            before: (0.5, 0.0),
+            after: (0.5, 0.0),
+            preferred: Move::Pass,
+            line: Vec::new(),
+            points_lost,
+            winrate_lost,
+        };
+        let reviews = [
+            mistake(1, 0.0, 40.0),
+            mistake(2, 0.15, 10.0),
+            mistake(3, 0.15, 12.0),
+            mistake(4, 0.0, 0.0),
+            mistake(5, 0.01, 1.0),
+        ];
+        let order: Vec<usize> = (biggest_mistakes(&reviews, Color::Black, 9).iter())
+            .map(|r| r.number)
+            .collect();
+        assert_eq!(order, [3, 2, 5, 1]);
     }
 }
