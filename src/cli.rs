@@ -110,7 +110,7 @@ pub enum Tool {
 
 /// The playouts of each position a review searches by default: a 250-move 19x19 game in about
 /// five minutes on two cores.
-pub const REVIEW_PLAYOUTS: u64 = 6000;
+pub const REVIEW_PLAYOUTS: u64 = 10_000;
 
 #[derive(Args)]
 pub struct ReviewOptions {

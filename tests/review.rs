@@ -61,7 +61,7 @@ fn each_planted_blunder_is_among_its_sides_three_biggest_mistakes() {
     for (game, color, planted) in [
         ("blunder-9x9-black.sgf", "Black", "A1"),
         ("tenuki-9x9-black.sgf", "Black", "B1"),
-        ("blunder-13x13-white.sgf", "White", "G13"),
+        ("blunder-13x13-white.sgf", "White", "A13"),
     ] {
         let copy = dir.join(game);
         std::fs::copy(data(game), &copy).unwrap();

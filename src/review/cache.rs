@@ -93,12 +93,13 @@ impl Cache {
     }
 }
 
-/// `position  colour  win rate  lead  playouts  line`, tab-separated, the line's moves as GTP
-/// vertices.
+/// `position  colour  win rate  lead  playouts  line  next`, tab-separated, the line's moves
+/// as GTP vertices, `next` the next move's win rate and lead or `-`.
 fn write(position: usize, a: &Analysis, board: &Board) -> String {
     let line: Vec<String> = a.line.iter().map(|&m| board.move_name(m)).collect();
+    let next = a.next.map_or("-".into(), |(w, l)| format!("{w} {l}"));
     format!(
-        "{position}\t{}\t{}\t{}\t{}\t{}\n",
+        "{position}\t{}\t{}\t{}\t{}\t{}\t{next}\n",
         a.to_move.letter(),
         a.winrate,
         a.lead,
@@ -115,8 +116,13 @@ fn read(text: &str, board: &Board) -> HashMap<usize, Analysis> {
 
 fn read_line(line: &str, board: &Board) -> Option<(usize, Analysis)> {
     let fields: Vec<&str> = line.split('\t').collect();
-    let [position, color, winrate, lead, playouts, moves] = fields[..] else {
+    let [position, color, winrate, lead, playouts, moves, next] = fields[..] else {
         return None;
+    };
+    let next = match next.split_once(' ') {
+        None if next == "-" => None,
+        Some((w, l)) => Some(figures(w, l)?),
+        None => return None,
     };
     let to_move = match color {
         "B" => Color::Black,
@@ -127,8 +133,7 @@ fn read_line(line: &str, board: &Board) -> Option<(usize, Analysis)> {
         .split_whitespace()
         .map(|name| move_name(name)?.on(board))
         .collect::<Option<Vec<_>>>()?;
-    let winrate: f64 = winrate.parse().ok().filter(|w| (0.0..=1.0).contains(w))?;
-    let lead: f64 = lead.parse().ok().filter(|l: &f64| l.is_finite())?;
+    let (winrate, lead) = figures(winrate, lead)?;
     (!line.is_empty()).then_some(())?;
     Some((
         position.parse().ok()?,
@@ -138,8 +143,16 @@ fn read_line(line: &str, board: &Board) -> Option<(usize, Analysis)> {
             lead,
             line,
             playouts: playouts.parse().ok()?,
+            next,
         },
     ))
+}
+
+/// A win rate from 0 to 1 and a finite lead.
+fn figures(winrate: &str, lead: &str) -> Option<(f64, f64)> {
+    let winrate: f64 = winrate.parse().ok().filter(|w| (0.0..=1.0).contains(w))?;
+    let lead: f64 = lead.parse().ok().filter(|l: &f64| l.is_finite())?;
+    Some((winrate, lead))
 }
 
 #[cfg(test)]
@@ -157,20 +170,29 @@ mod tests {
             lead: -3.5,
             line: vec![at("E5"), Move::Pass, at("C3")],
             playouts: 1234,
+            next: None,
         };
         let text = write(7, &analysis, &board);
-        assert_eq!(text, "7\tW\t0.4375\t-3.5\t1234\tE5 pass C3\n");
+        assert_eq!(text, "7\tW\t0.4375\t-3.5\t1234\tE5 pass C3\t-\n");
+        let tried = Analysis {
+            next: Some((0.25, 2.5)),
+            ..analysis.clone()
+        };
+        let second = write(8, &tried, &board);
+        assert!(second.ends_with("\tE5 pass C3\t0.25 2.5\n"), "{second}");
         let broken = [
-            "8\tW\t0.4\t-3.5\t12",
-            "9\tX\t0.4\t-3.5\t12\tE5",
-            "10\tB\t1.5\t-3.5\t12\tE5",
-            "11\tB\t0.5\tNaN\t12\tE5",
-            "12\tB\t0.5\t1\t12\tZ99",
-            "13\tB\t0.5\t1\t12\t",
+            "9\tW\t0.4\t-3.5\t12\tE5",
+            "10\tX\t0.4\t-3.5\t12\tE5\t-",
+            "11\tB\t1.5\t-3.5\t12\tE5\t-",
+            "12\tB\t0.5\tNaN\t12\tE5\t-",
+            "13\tB\t0.5\t1\t12\tZ99\t-",
+            "14\tB\t0.5\t1\t12\t\t-",
+            "15\tB\t0.5\t1\t12\tE5\t2 0",
+            "16\tB\t0.5\t1\t12\tE5\t0.5",
         ];
-        let read_back = read(&format!("{text}{}", broken.join("\n")), &board);
-        assert_eq!(read_back.len(), 1);
-        assert_eq!(read_back[&7], analysis);
+        let read_back = read(&format!("{text}{second}{}", broken.join("\n")), &board);
+        assert_eq!(read_back.len(), 2);
+        assert_eq!((&read_back[&7], &read_back[&8]), (&analysis, &tried));
         assert_ne!(fnv("a"), fnv("b"));
         assert_eq!(fnv(""), 0xcbf2_9ce4_8422_2325);
     }

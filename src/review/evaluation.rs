@@ -17,19 +17,37 @@ pub struct Analysis {
     /// The preferred move, then the line below it.
     pub line: Vec<Move>,
     pub playouts: u64,
+    /// The win rate and lead of the move the record plays next, when the search tried it
+    /// enough to judge it beside the preferred one (`NEXT_MOVE_SHARE`).
+    pub next: Option<(f64, f64)>,
 }
 
+/// The share of the preferred move's games that the record's next move needs in the same
+/// search for the two to be compared there: then both estimates share the search's noise,
+/// and a plausible move is not called a mistake because the search after it happened to find
+/// less. A move the search hardly tried is judged by the search of the position after it.
+const NEXT_MOVE_SHARE: f64 = 0.2;
+
 impl Analysis {
-    /// The value of a search: its most visited move's own games.
-    pub fn from_report(to_move: Color, report: &Report) -> Analysis {
+    /// The value of a search: its most visited move's own games; and those of `next`, the
+    /// record's next move, if the search tried it enough.
+    pub fn from_report(to_move: Color, report: &Report, next: Option<Move>) -> Analysis {
         let best = report.candidates.first();
-        let score = best.and_then(|c| c.score).or(report.score);
+        let lead =
+            |c: &crate::search::Candidate| c.score.or(report.score).map_or(0.0, |s| s.median);
+        let enough = |visits: u32| {
+            best.is_some_and(|b| f64::from(visits) >= NEXT_MOVE_SHARE * f64::from(b.visits))
+        };
+        let next = (report.candidates.iter())
+            .find(|c| Some(c.mv) == next && enough(c.visits))
+            .map(|c| (c.winrate, lead(c)));
         Analysis {
             to_move,
             winrate: best.map_or(0.5, |c| c.winrate),
-            lead: score.map_or(0.0, |s| s.median),
+            lead: best.map_or(0.0, lead),
             line: best.map_or_else(|| vec![Move::Pass], |c| c.pv.clone()),
             playouts: report.playouts,
+            next,
         }
     }
 
@@ -68,7 +86,9 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
-    /// The move judged from the analyses of the positions before and after it.
+    /// The move judged from the analyses of the positions before and after it: after it is
+    /// the move's own figures in the search before it when that search tried it enough, else
+    /// the value of the position after it.
     pub fn new(
         step: usize,
         number: usize,
@@ -77,7 +97,12 @@ impl MoveReview {
         after: &Analysis,
     ) -> MoveReview {
         let (color, mv) = played;
-        let (before_b, after_b) = (before.for_black(), after.for_black());
+        let before_b = before.for_black();
+        let after_b = match (before.next, color) {
+            (Some((winrate, lead)), Color::Black) => (winrate, lead),
+            (Some((winrate, lead)), Color::White) => (1.0 - winrate, -lead),
+            (None, _) => after.for_black(),
+        };
         // Black's loss is a fall in Black's figures, White's a rise.
         let sign = if color == Color::Black { 1.0 } else { -1.0 };
         let agrees = before.preferred() == mv;
@@ -105,21 +130,30 @@ impl MoveReview {
     pub fn agrees(&self) -> bool {
         self.played == self.preferred
     }
+
+    /// How much the mistake mattered: the points it lost, weighed by how open the game was
+    /// before it (`4 p (1 - p)` for the player's win rate `p`: 1 in an even game, near 0 in a
+    /// decided one).
+    pub fn weight(&self) -> f64 {
+        let black = self.before.0.clamp(0.0, 1.0);
+        self.points_lost * 4.0 * black * (1.0 - black)
+    }
 }
 
-/// The `most` biggest mistakes of `color`, biggest first: the moves that lost the most win
-/// rate (then the most points), among those that lost anything. The chance of winning is
-/// what a mistake costs a player: once a game is decided, the lead swings by tens of points
-/// (the playouts of a wild position, slack moves of the side ahead) while the result stays,
-/// and ranked by points those swings hid a first-line move in a 19x19 opening.
+/// The `most` biggest mistakes of `color`, biggest first: the moves with the most points lost
+/// in a game still open (`MoveReview::weight`; then the most win rate lost), among those that
+/// lost anything. Points alone put the swings of a decided endgame first (tens of points a
+/// move, the playouts of a wild position and the slack moves of the side ahead, while the
+/// result stays), and hid a first-line move in a 19x19 opening; the win rate alone, which the
+/// searches give to within several percent, let a 13x13 middle game's noise hide one.
 pub fn biggest_mistakes(reviews: &[MoveReview], color: Color, most: usize) -> Vec<&MoveReview> {
     let mut mistakes: Vec<&MoveReview> = reviews
         .iter()
         .filter(|r| r.color == color && (r.points_lost > 0.0 || r.winrate_lost > 0.0))
         .collect();
     mistakes.sort_by(|a, b| {
-        (b.winrate_lost, b.points_lost)
-            .partial_cmp(&(a.winrate_lost, a.points_lost))
+        (b.weight(), b.winrate_lost)
+            .partial_cmp(&(a.weight(), a.winrate_lost))
             .expect("finite figures")
             .then(a.number.cmp(&b.number))
     });
@@ -139,6 +173,7 @@ mod tests {
             lead,
             line: vec![preferred, Move::Pass],
             playouts: 100,
+            next: None,
         }
     }
 
@@ -164,6 +199,14 @@ mod tests {
         let gain = analysis(Color::Black, 0.4, -2.0, d4);
         let better = MoveReview::new(5, 6, (Color::White, d4), &white_before, &gain);
         assert_eq!(better.points_lost, 0.0);
+        // A move the search before it tried enough is judged by its own figures there.
+        let tried = Analysis {
+            next: Some((0.45, -1.0)),
+            ..white_before.clone()
+        };
+        let judged = MoveReview::new(5, 6, (Color::White, d4), &tried, &white_after);
+        assert_eq!(judged.after, (0.55, 1.0));
+        assert!((judged.points_lost - 1.0).abs() < 1e-9);
         let reviews = [review, white, best, better];
         let black = biggest_mistakes(&reviews, Color::Black, 3);
         assert_eq!(black.len(), 1);
@@ -172,16 +215,16 @@ mod tests {
         assert_eq!(white_mistakes[0].points_lost, 10.0);
     }
 
-    /// Mistakes rank by the win rate they lost, then by points: 40 points thrown away in a
-    /// decided game come after a close game's 10.
+    /// Mistakes rank by the points they lost while the game was open: 40 points thrown away
+    /// in a decided game come after a close game's 10; then by the win rate lost.
     #[test]
-    fn the_biggest_mistakes_lost_the_most_win_rate() {
+    fn the_biggest_mistakes_lost_the_most_while_the_game_was_open() {
         let mistake = |number: usize, winrate_lost: f64, points_lost: f64| MoveReview {
             step: number - 1,
             number,
             color: Color::Black,
             played: Move::Pass,
-            before: (0.5, 0.0),
+            before: (if points_lost > 20.0 { 0.02 } else { 0.5 }, 0.0),
             after: (0.5, 0.0),
             preferred: Move::Pass,
             line: Vec::new(),
@@ -191,13 +234,14 @@ mod tests {
         let reviews = [
             mistake(1, 0.0, 40.0),
             mistake(2, 0.15, 10.0),
-            mistake(3, 0.15, 12.0),
+            mistake(3, 0.05, 12.0),
             mistake(4, 0.0, 0.0),
             mistake(5, 0.01, 1.0),
+            mistake(6, 0.2, 1.0),
         ];
         let order: Vec<usize> = (biggest_mistakes(&reviews, Color::Black, 9).iter())
             .map(|r| r.number)
             .collect();
-        assert_eq!(order, [3, 2, 5, 1]);
+        assert_eq!(order, [3, 2, 1, 6, 5]);
     }
 }

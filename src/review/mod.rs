@@ -295,7 +295,7 @@ fn analyse(
     budget: &str,
 ) -> Result<Vec<Analysis>, String> {
     let key = format!(
-        "tengen {} seed {}\n{budget}\n{}",
+        "tengen {} review 2 seed {}\n{budget}\n{}",
         env!("CARGO_PKG_VERSION"),
         settings.seed,
         sgf::write(game, &GameInfo::default())
@@ -319,7 +319,11 @@ fn analyse(
                 if INTERRUPTED.load(SeqCst) {
                     break;
                 }
-                let analysis = Analysis::from_report(position.to_move(), &report);
+                let next = match game.steps().get(i) {
+                    Some(&Step::Move(_, mv)) => Some(mv),
+                    _ => None,
+                };
+                let analysis = Analysis::from_report(position.to_move(), &report, next);
                 cache.put(i, &analysis, position.board());
                 analysis
             }
