@@ -404,7 +404,9 @@ fn the_help_states_the_ranges_it_enforces_and_leads_with_everyday_options() {
     let at = |option: &str| help.find(option).unwrap_or_else(|| panic!("{option}"));
     assert!(at("--threads") < at("--playouts") && at("--playouts") < at("--time <S>"));
     assert!(at("--time <S>") < at("Expert options") && at("Expert options") < at("--tune"));
-    assert!(at("Expert options") < at("--max-tree-mb") && at("--max-tree-mb") < at("GNU Go"));
+    assert!(
+        at("Expert options") < at("--max-tree-mb") && at("--max-tree-mb") < at("GNU Go's options")
+    );
     assert!(
         help.contains("1 to 1048576")
             && help.contains("[possible values: situational, positional]")
