@@ -36,19 +36,29 @@ def header(folder, key):
     return ""
 
 
+SCORE = r" (\S+)/(\d+) \(([0-9.]+)%, 95% CI ([0-9.]+)-([0-9.]+)%\)(.*)"
+
+
 def score(folder, entrant):
-    """(games, score, interval) from the referee's score line in standings.txt; with a
-    sequential test, its verdict stands for the interval."""
+    """(games, score, interval) from the referee's score line in standings.txt, which gives
+    engine 1's score: the other entrant's is its complement (a handicap match, where engine 1
+    takes the stones). With a sequential test, its verdict stands for the interval."""
     standings = folder / "standings.txt"
     if not standings.exists():
         sys.exit(f"{standings} is missing: finish the match, or run it again with --games "
                  "set to the games played")
     line = standings.read_text().strip().splitlines()[-1]
-    found = re.match(re.escape(entrant) + r" (\S+)/(\d+) \(([0-9.]+%), 95% CI ([0-9.]+-[0-9.]+%)\)(.*)",
-                     line)
-    if not found:
+    found = re.match(re.escape(entrant) + SCORE, line)
+    other = re.match(re.escape(opponent(folder, entrant)) + SCORE, line)
+    if found:
+        points, games, share, low, high, crashes = found.groups()
+    elif other:
+        points, games, share, low, high, crashes = other.groups()
+        points = f"{float(games) - float(points):g}"
+        share, low, high = (f"{100 - float(x):.1f}" for x in (share, high, low))
+    else:
         sys.exit(f"no score of {entrant}'s at the end of {standings}: {line}")
-    points, games, share, interval, crashes = found.groups()
+    share, interval = f"{share}%", f"{low}-{high}%"
     verdict = [l[len("sprt: "):] for l in standings.read_text().splitlines() if l.startswith("sprt: ")]
     interval = verdict[0] if verdict else f"95% CI {interval}"
     return games, f"{points}/{games} ({share}){crashes}", interval
