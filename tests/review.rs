@@ -356,3 +356,44 @@ fn an_interrupted_review_writes_nothing_and_the_next_run_goes_on() {
             .count();
     assert_eq!(cached(), moves + 1);
 }
+
+/// Records of every kind are read: a handicap game with its stones, set-up stones in the
+/// middle of a game, a small board, a record under other rules (reviewed under the Chinese
+/// ones, with a line saying so) and an unfinished game.
+#[test]
+fn handicap_setup_small_boards_and_other_rules_are_reviewed() {
+    let dir = folder("kinds");
+    for (name, text, words) in [
+        (
+            "handicap",
+            "(;SZ[9]KM[0.5]HA[2]RU[Japanese]AB[cc][gg];W[ee];B[ec];W[ce];B[ge])",
+            "RU[Japanese\\]; the review counts by the Chinese rules",
+        ),
+        (
+            "setup",
+            "(;SZ[7]KM[7.5];B[dd];W[cc]AB[ee];W[ec])",
+            "komi 7.5",
+        ),
+        ("small", "(;SZ[2]KM[0.5];B[aa];W[];B[])", "komi 0.5"),
+    ] {
+        let path = dir.join(format!("{name}.sgf"));
+        std::fs::write(&path, text).unwrap();
+        let out = review(
+            &dir,
+            &[path.to_str().unwrap(), "--playouts", "50", "--threads", "1"],
+        );
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let copy = std::fs::read_to_string(dir.join(format!("{name}-review.sgf"))).unwrap();
+        assert!(copy.contains(words), "{name}: {copy}");
+        let moves = copy.matches("Move ").count();
+        assert_eq!(
+            moves,
+            text.matches(";B[").count() + text.matches(";W[").count(),
+            "{copy}"
+        );
+    }
+}
