@@ -146,6 +146,8 @@ impl ReviewOptions {
         let mut settings = Settings::default();
         settings.budget.playouts = Some(self.playouts).filter(|_| self.time.is_none());
         settings.budget.time = self.time;
+        // The engine's cap on a move's thinking is no cap on a review's.
+        settings.max_move_time = settings.max_move_time.max(self.time.unwrap_or(0.0));
         if let Some(threads) = self.threads {
             settings.budget.threads = threads as usize;
         }

@@ -80,8 +80,10 @@ def keep(folder, name, update):
     for file in ("results.dat", "standings.txt", "command", "commit"):
         if (folder / file).exists():
             shutil.copy(folder / file, to / file)
+    # The records only: the report's pictures of each game are drawn again from them.
     with tarfile.open(to / "games.tar.xz", "w:xz") as tar:
-        tar.add(folder / "games", arcname="games")
+        for game in sorted((folder / "games").glob("*.sgf")):
+            tar.add(game, arcname=f"games/{game.name}")
     return f"records/{name}/"
 
 
