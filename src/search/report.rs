@@ -99,17 +99,14 @@ pub(super) fn report(shared: &Shared) -> Report {
         shared.scores.score(child, komi).map(for_mover)
     };
     let prior_total: u32 = children.clone().map(|i| tree.node(i).prior_visits()).sum();
+    let prior_of = |i: u32| f64::from(tree.node(i).prior_visits()) / f64::from(prior_total.max(1));
     let priors = (children.clone())
-        .map(|i| {
-            let node = tree.node(i);
-            let share = f64::from(node.prior_visits()) / f64::from(prior_total.max(1));
-            (node.mv(), share)
-        })
+        .map(|i| (tree.node(i).mv(), prior_of(i)))
         .collect();
     Report {
         moves,
         priors,
-        candidates: candidates(tree, children.clone(), score_of),
+        candidates: candidates(tree, children.clone(), prior_of, score_of),
         score: shared.scores.total(komi).map(for_mover),
         pv: line_below(tree, Tree::ROOT),
         playouts,
@@ -125,9 +122,9 @@ pub(super) fn report(shared: &Shared) -> Report {
 fn candidates(
     tree: &Tree,
     children: std::ops::Range<u32>,
+    prior_of: impl Fn(u32) -> f64,
     score_of: impl Fn(u32) -> Option<Score>,
 ) -> Vec<Candidate> {
-    let prior_total: u32 = children.clone().map(|i| tree.node(i).prior_visits()).sum();
     let mut list: Vec<Candidate> = children
         .filter(|&i| tree.node(i).real_visits() > 0)
         .map(|i| {
@@ -139,7 +136,7 @@ fn candidates(
                 mv: node.mv(),
                 visits: node.real_visits(),
                 winrate: node.own_result().1,
-                prior: f64::from(node.prior_visits()) / f64::from(prior_total.max(1)),
+                prior: prior_of(i),
                 pv,
             }
         })
