@@ -8,8 +8,9 @@
 #
 # tengen plays with 5,000 playouts on one thread unless TENGEN OPTIONS say otherwise (the
 # last of a repeated option wins), for example `-- --dynamic-komi` or `-- --level 3`.
-# OPPONENT='name=command' replaces GNU Go, for example
-# OPPONENT="low=$PWD/target/release/tengen --playouts 5000 --threads 1 --level 3".
+# OPPONENT='name=command' replaces GNU Go; OPPONENT=self is the folder's own copy of tengen at
+# full strength (5,000 playouts, one thread), so that tengen at a lower level takes stones
+# from itself, for example `OPPONENT=self handicap.sh takes 13 3 20 DIR -- --level 7`.
 # JOBS games are played at once (default 1, which leaves a core free).
 #
 # The first run copies target/release/tengen into the folder and every later run of the same
@@ -32,10 +33,11 @@ if [ ! -x "$dir/tengen" ]; then
 fi
 tengen="tengen=$(printf '%q' "$dir/tengen") --playouts 5000 --threads 1 $*"
 opponent=${OPPONENT:-gnugo=/usr/games/gnugo --mode gtp --chinese-rules --level 10}
+[ "$opponent" = self ] && opponent="full=$(printf '%q' "$dir/tengen") --playouts 5000 --threads 1"
 if [ "$role" = takes ]; then black=$tengen; white=$opponent; else black=$opponent; white=$tengen; fi
 if [ ! -f "$dir/command" ]; then
     printf '%s\n' "$0 $role $size $stones $games $(printf '%q' "$dir") -- $*" \
-        "engine1: $black" "engine2: $white" "OPPONENT=${OPPONENT:-}" > "$dir/command"
+        "engine1: $black" "engine2: $white" "OPPONENT=${OPPONENT:-}" "folder: $dir" > "$dir/command"
 fi
 "$dir/tengen" match --engine1 "$black" --engine2 "$white" --no-alternate \
     --handicap "$stones" --games "$games" --size "$size" --komi 0.5 --out "$dir" -j "${JOBS:-1}"

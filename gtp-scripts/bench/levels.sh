@@ -34,7 +34,7 @@ colours=()
 if [ "$stones" -ge 2 ]; then komi=0.5; colours=(--no-alternate --handicap "$stones"); fi
 if [ ! -f "$dir/command" ]; then
     printf '%s\n' "$0 $size $level $opponent $games $(printf '%q' "$dir") $stones" \
-        "engine1: $(engine "$level")" "engine2: $other" > "$dir/command"
+        "engine1: $(engine "$level")" "engine2: $other" "folder: $dir" > "$dir/command"
 fi
 "$dir/tengen" match --engine1 "$(engine "$level")" --engine2 "$other" "${colours[@]}" \
     --games "$games" --size "$size" --komi "$komi" --out "$dir" -j "${JOBS:-1}"
