@@ -125,32 +125,42 @@ struct Outputs {
 /// Runs the review: reads, searches, writes both files and prints the mistakes. Every error is
 /// one line, and leaves nothing written.
 pub fn run(options: &Options) -> Result<(), String> {
-    let (game, info, rules_note, comments) = read_record(&options.input)?;
+    let read = read_record(&options.input)?;
     let outputs = outputs(options)?;
     let budget = budget_words(&options.settings);
+    let game = read.game;
     let mut games: Vec<Game> = positions(&game).collect();
     games.push(game.clone());
     let analyses = analyse(&game, &games, &options.settings, &budget)?;
-    let boards = games.into_iter().map(|g| g.board().clone()).collect();
-    let mut review = judge(
+    let review = Review {
+        moves: judge(&game, &analyses),
+        values: analyses.iter().map(Analysis::for_black).collect(),
+        boards: games.into_iter().map(|g| g.board().clone()).collect(),
         game,
-        info,
-        rules_note,
+        info: read.info,
+        rules_note: read.rules_note,
+        comments: read.comments,
         budget,
-        analyses,
-        boards,
-        options.mistakes,
-    );
-    review.comments = comments;
+        most: options.mistakes,
+    };
     write_atomically(&outputs.record, &record::write(&review))?;
     write_atomically(&outputs.page, &page::html(&review))?;
     print_mistakes(&review, &outputs);
     Ok(())
 }
 
-/// The record's game, what its root says, a note when it names rules other than the Chinese
-/// ones (which the review uses whatever the record says), and its comments.
-fn read_record(path: &Path) -> Result<(Game, GameInfo, Option<String>, Comments), String> {
+/// What the review takes from a record.
+struct Read {
+    game: Game,
+    info: GameInfo,
+    /// A note when the record names rules other than the Chinese ones, which the review uses
+    /// whatever the record says.
+    rules_note: Option<String>,
+    comments: Comments,
+}
+
+/// The record at `path`, refused in one line when it cannot be reviewed.
+fn read_record(path: &Path) -> Result<Read, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = sgf::decode(&bytes);
     let trees = sgf::parse(&text).map_err(|e| format!("{}: not SGF: {e}", path.display()))?;
@@ -172,7 +182,12 @@ fn read_record(path: &Path) -> Result<(Game, GameInfo, Option<String>, Comments)
         .map(|r| {
             format!("The record names the rules RU[{r}]; the review counts by the Chinese rules.")
         });
-    Ok((record.game, record.info, note, Comments::of(tree)))
+    Ok(Read {
+        game: record.game,
+        info: record.info,
+        rules_note: note,
+        comments: Comments::of(tree),
+    })
 }
 
 /// The outputs' paths, refused when one would be the input, and checked to be writable
@@ -358,16 +373,8 @@ fn progress_bar(positions: u64) -> ProgressBar {
     bar
 }
 
-/// Every move judged from the analyses of the positions around it.
-fn judge(
-    game: Game,
-    info: GameInfo,
-    rules_note: Option<String>,
-    budget: String,
-    analyses: Vec<Analysis>,
-    boards: Vec<Board>,
-    most: usize,
-) -> Review {
+/// Every move of `game` judged from the analyses of the positions around it.
+fn judge(game: &Game, analyses: &[Analysis]) -> Vec<MoveReview> {
     let mut moves = Vec::new();
     let mut number = 0;
     for (step, s) in game.steps().iter().enumerate() {
@@ -377,17 +384,7 @@ fn judge(
             moves.push(MoveReview::new(step, number, (color, mv), before, after));
         }
     }
-    Review {
-        values: analyses.iter().map(Analysis::for_black).collect(),
-        game,
-        info,
-        rules_note,
-        comments: Comments::default(),
-        budget,
-        moves,
-        boards,
-        most,
-    }
+    moves
 }
 
 /// The table of mistakes on stdout, and where the files went. A reader that stops reading
