@@ -3,6 +3,7 @@
 //! the lead: the komi that would make the move's games even. It is also steadier than the
 //! mean where a few playouts throw away a living group, as they do at the end of a game.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// What the playouts through a move counted: the margins of one side, in points, the game's
@@ -30,9 +31,10 @@ impl Score {
 
 /// The histograms of Black's area less White's, one per root move, shared by the threads.
 pub(super) struct RootScores {
-    /// `moves` rows of `2 * points + 1` counts: row `i` for the root's `i`-th child, column
-    /// `points + d` for the playouts that ended with Black's area `d` points ahead.
-    counts: Vec<AtomicU32>,
+    /// A row of `2 * points + 1` counts for each root move, made at its first playout: column
+    /// `points + d` for the playouts that ended with Black's area `d` points ahead. A search
+    /// of a few playouts makes a few rows, not one for every point of the board.
+    rows: Vec<OnceLock<Box<[AtomicU32]>>>,
     points: usize,
 }
 
@@ -41,23 +43,25 @@ impl RootScores {
     /// whole number of points between `-points` and `points`, so the histograms are exact.
     pub(super) fn new(moves: usize, points: usize) -> RootScores {
         RootScores {
-            counts: (0..moves * (2 * points + 1))
-                .map(|_| AtomicU32::new(0))
-                .collect(),
+            rows: (0..moves).map(|_| OnceLock::new()).collect(),
             points,
         }
     }
 
     fn row(&self, child: usize) -> Option<&[AtomicU32]> {
-        let width = 2 * self.points + 1;
-        self.counts.get(child * width..(child + 1) * width)
+        self.rows.get(child)?.get().map(|row| &row[..])
     }
 
     /// Counts a playout through the root's `child`-th move that ended with Black's area
     /// `difference` points ahead of White's.
     pub(super) fn add(&self, child: usize, difference: i32) {
         let column = (self.points as i64 + i64::from(difference)) as usize;
-        if let Some(count) = self.row(child).and_then(|row| row.get(column)) {
+        let Some(cell) = self.rows.get(child) else {
+            return;
+        };
+        let width = 2 * self.points + 1;
+        let row = cell.get_or_init(|| (0..width).map(|_| AtomicU32::new(0)).collect());
+        if let Some(count) = row.get(column) {
             count.fetch_add(1, Relaxed);
         }
     }
@@ -73,10 +77,11 @@ impl RootScores {
 
     /// Black's score over the playouts through every root move.
     pub(super) fn total(&self, komi: f64) -> Option<Score> {
-        let width = 2 * self.points + 1;
-        let mut counts = vec![0u64; width];
-        for (i, count) in self.counts.iter().enumerate() {
-            counts[i % width] += u64::from(count.load(Relaxed));
+        let mut counts = vec![0u64; 2 * self.points + 1];
+        for row in self.rows.iter().filter_map(OnceLock::get) {
+            for (total, count) in counts.iter_mut().zip(row.iter()) {
+                *total += u64::from(count.load(Relaxed));
+            }
         }
         self.summary(&counts, komi)
     }
