@@ -10,12 +10,13 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::{Competition, GROUP_NAMES, GROUP_SIZES, GROUPS, Packed, SPATIAL, WEIGHTS};
-use tengen::knowledge::spatial;
-
-use tengen::knowledge::weights::DIMENSIONS;
+use tengen::knowledge::factors::DIMENSIONS;
+use tengen::knowledge::weight_file::{self, with_count};
+use tengen::knowledge::{spatial, weights};
 
 /// The large shapes with factors: the most frequent ones (the dictionary's first indices).
 pub const SPATIAL_FACTORS: usize = 1 << 16;
@@ -50,8 +51,8 @@ impl Model {
     /// The built-in model's strengths, small random factors.
     pub fn from_built_in(seed: u64) -> Model {
         let mut weights: Vec<Vec<f64>> = GROUP_SIZES.iter().map(|&n| vec![0.0; n]).collect();
-        let text = std::fs::read_to_string(WEIGHTS).unwrap_or_default();
-        for (g, v, gamma) in text.lines().filter_map(plain_value) {
+        let text = std::fs::read_to_string(WEIGHTS).expect("read the weights");
+        for (_, (g, v, gamma)) in plain_values(&text) {
             weights[g][v] = gamma.ln();
         }
         for (i, w) in weights[SPATIAL].iter_mut().enumerate() {
@@ -187,16 +188,20 @@ pub fn fit(data: &mut [Competition], test: &[Competition], epochs: usize) -> Mod
 
 const SPATIAL_FILE: &str = "src/knowledge/spatial.txt";
 
-/// A line of `weights.txt` for a value of the search's model: its group, value and
-/// strength; shapes with atari marks (the playouts') and large shapes are not such lines.
-fn plain_value(line: &str) -> Option<(usize, usize, f64)> {
-    let mut words = line.split_whitespace();
-    let (name, value, gamma) = (words.next()?, words.next()?, words.next()?);
-    let g = GROUP_NAMES.iter().position(|n| *n == name)?;
-    let v = value.parse::<usize>().ok()?;
-    let gamma = gamma.parse::<f64>().ok()?;
-    let plain = g != SPATIAL && v < GROUP_SIZES[g] && (g != 0 || v <= 0xffff);
-    (plain && !line.starts_with('#')).then_some((g, v, gamma))
+/// The values of the search's model that `weights.txt` lists, by line: group, value and
+/// strength; shapes with atari marks (the playouts') are not among them.
+fn plain_values(text: &str) -> HashMap<usize, (usize, usize, f64)> {
+    let read = weight_file::entries(text)
+        .and_then(|entries| {
+            (entries.iter())
+                .map(|e| weights::read_value(e).map(|v| (e.line, v)))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .unwrap_or_else(|e| panic!("{WEIGHTS}, {e}"));
+    (read.into_iter())
+        .filter(|(_, v)| v.is_plain())
+        .map(|(line, v)| (line, (v.group, v.value, f64::from(v.gamma))))
+        .collect()
 }
 
 fn factor_words(factors: &[f64]) -> String {
@@ -219,10 +224,12 @@ impl Model {
     /// with atari marks (the playouts') and the values the files do not list stay as they are.
     pub fn write(&self, comment: &str) {
         let old = std::fs::read_to_string(WEIGHTS).expect("read the weights");
+        let values = plain_values(&old);
         let mut out = String::new();
         let mut written = vec![Vec::new(); GROUPS];
-        for line in old.lines().filter(|l| !l.starts_with("# factors")) {
-            match plain_value(line) {
+        let lines = (1..).zip(old.lines());
+        for (number, line) in lines.filter(|(_, l)| !l.starts_with("# factors")) {
+            match values.get(&number).copied() {
                 Some((g, v, _)) => {
                     written[g].push(v);
                     out.push_str(&self.value_line(g, v));
@@ -239,26 +246,22 @@ impl Model {
                 out.push_str(&self.value_line(g, v));
             }
         }
-        std::fs::write(WEIGHTS, out).expect("write the weights");
+        std::fs::write(WEIGHTS, with_count(&out)).expect("write the weights");
         let old = std::fs::read_to_string(SPATIAL_FILE).expect("read the shapes");
-        let mut out = String::new();
-        let mut index = 0;
-        for line in old.lines() {
-            let Some(hash) = line
-                .split_whitespace()
-                .next()
-                .filter(|_| !line.starts_with('#'))
-            else {
-                writeln!(out, "{line}").unwrap();
-                continue;
-            };
-            index += 1;
+        let shapes = weight_file::entries(&old).unwrap_or_else(|e| panic!("{SPATIAL_FILE}, {e}"));
+        let mut out: String = old
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        for (index, entry) in (1..).zip(&shapes) {
+            let hash = entry.word(0, "hash").expect("read above");
             let gamma = self.weights[SPATIAL][index].exp();
             let factors = self
                 .vector(SPATIAL, index)
                 .map_or(String::new(), factor_words);
             writeln!(out, "{hash} {gamma:.4}{factors}").unwrap();
         }
-        std::fs::write(SPATIAL_FILE, out).expect("write the shapes");
+        std::fs::write(SPATIAL_FILE, with_count(&out)).expect("write the shapes");
     }
 }

@@ -51,7 +51,8 @@ use tengen::knowledge::features::{
 use tengen::knowledge::network::Network;
 use tengen::knowledge::pattern::{canonical, has_atari_marks};
 use tengen::knowledge::spatial::{self, Dictionary};
-use tengen::knowledge::weights;
+use tengen::knowledge::{candidates, weight_file, weights};
+use tengen::tuning::Constants;
 
 mod factors;
 mod planes;
@@ -205,29 +206,19 @@ fn harvest(games: &[String]) -> Vec<u64> {
     frequent.into_iter().map(|(hash, _)| hash).collect()
 }
 
-/// The candidates of a move of a record: the move played first, then every other legal move
-/// that fills no own eye.
+/// The candidates of a move of a record: the move played first, then the others the search
+/// would consider (`candidates::is_candidate`, with the default opening).
 fn candidates(board: &Board, color: Color, played: Point) -> impl Iterator<Item = Point> + '_ {
-    let others = board
-        .empty_points()
-        .filter(move |&p| p != played && !board.is_eye(color, p) && board.is_legal(color, p));
+    let opening = Constants::defaults(board.size()).opening as usize;
+    let others = (board.empty_points())
+        .filter(move |&p| p != played && candidates::is_candidate(board, color, p, opening));
     std::iter::once(played).chain(others)
 }
 
 /// The built-in model's strength of every candidate, the move played first.
-fn model_strengths(
-    board: &Board,
-    color: Color,
-    played: Point,
-    shapes: &Dictionary,
-) -> Vec<(Point, f32)> {
-    let window = spatial::Window::new(board, color);
-    candidates(board, color, played)
-        .map(|p| {
-            let f = features_with(board, color, p, &window, shapes);
-            (p, weights::strength(&f, color))
-        })
-        .collect()
+fn model_strengths(board: &Board, color: Color, played: Point) -> Vec<(Point, f32)> {
+    let points: Vec<Point> = candidates(board, color, played).collect();
+    candidates::rated(board, color, &points)
 }
 
 /// The competitions of one record. With `alternatives`, each keeps the move played and that
@@ -333,7 +324,6 @@ const STAGES: [(usize, usize); 3] = [(1, 50), (51, 150), (151, usize::MAX)];
 /// With `network`, the network's probabilities take the place of the move model's.
 fn predict(file: &str, count: usize, network: Option<&Network>) {
     let games = sample(file, count, true);
-    let shapes = spatial::built_in();
     // For each move: its number, whether the favourite (a share of it) and its log-likelihood.
     let moves: Vec<(usize, f64, f64)> = games
         .par_iter()
@@ -342,7 +332,7 @@ fn predict(file: &str, count: usize, network: Option<&Network>) {
             let mut number = 0;
             replay(game, |board, color, played| {
                 number += 1;
-                let candidates = model_strengths(board, color, played, shapes);
+                let candidates = model_strengths(board, color, played);
                 let strengths: Vec<f64> = match network {
                     Some(network) => network.shares(board, color, &candidates),
                     None => candidates.iter().map(|&(_, s)| s).collect(),
@@ -435,7 +425,7 @@ fn main() {
         let network = match (std::env::args().nth(4).as_deref(), std::env::args().nth(5)) {
             (Some("network"), Some(file)) => {
                 let text = std::fs::read_to_string(&file).expect("the network file reads");
-                from_file = Network::parse(&text).expect("the network file parses");
+                from_file = Network::parse(&text).unwrap_or_else(|e| panic!("{file}, {e}"));
                 Some(&from_file)
             }
             (Some("network"), None) => Some(tengen::knowledge::network::built_in()),
@@ -526,7 +516,7 @@ fn main() {
             }
         }
     }
-    std::fs::write(WEIGHTS, out).expect("write the weights");
+    std::fs::write(WEIGHTS, weight_file::with_count(&out)).expect("write the weights");
     let mut dictionary = format!(
         "# tengen large shapes: hash (hexadecimal), strength (gamma), most frequent first.\n\
          # {} shapes seen {MIN_SHAPE} times or more around the moves played in the games of weights.txt.\n",
@@ -535,7 +525,11 @@ fn main() {
     for (i, hash) in hashes.iter().enumerate() {
         writeln!(dictionary, "{hash:x} {:.4}", gammas[SPATIAL][i + 1]).unwrap();
     }
-    std::fs::write("src/knowledge/spatial.txt", dictionary).expect("write the shapes");
+    std::fs::write(
+        "src/knowledge/spatial.txt",
+        weight_file::with_count(&dictionary),
+    )
+    .expect("write the shapes");
     eprintln!("wrote src/knowledge/weights.txt and src/knowledge/spatial.txt");
 }
 
@@ -707,7 +701,7 @@ fn fit_marked(per_file: usize, iterations: usize) {
     for (&(key, _), gamma) in keys.iter().zip(&gammas) {
         writeln!(out, "shape {key} {gamma:.4}").unwrap();
     }
-    std::fs::write(WEIGHTS, out).expect("write the weights");
+    std::fs::write(WEIGHTS, weight_file::with_count(&out)).expect("write the weights");
     eprintln!("top-1 {before:.4} -> {after:.4}; wrote {WEIGHTS}");
 }
 

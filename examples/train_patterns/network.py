@@ -198,7 +198,10 @@ def export(folder, out):
                 f"{meta['planes']} input planes; trained {step} steps of {BATCH} positions "
                 f"on {meta['train_positions']} positions of {meta['train_games']} games "
                 f"by examples/train_patterns/network.py\n")
-        for name, tensor in model.state_dict().items():
+        tensors = model.state_dict()
+        # The count of entries that tengen's reader checks (src/knowledge/weight_file.rs).
+        f.write(f"entries {len(tensors)}\n")
+        for name, tensor in tensors.items():
             values = " ".join(f"{v:.6g}" for v in tensor.flatten().tolist())
             shape = "x".join(str(d) for d in tensor.shape)
             f.write(f"{name} {shape} {values}\n")

@@ -12,7 +12,6 @@ use std::io::{BufWriter, Write};
 
 use rayon::prelude::*;
 use tengen::knowledge::network::{Encoded, LOWEST_SHARE, PLANES, SHARE_STEPS, plane};
-use tengen::knowledge::spatial;
 
 use super::{model_strengths, replay, sample};
 
@@ -70,7 +69,6 @@ fn record_length() -> usize {
 }
 
 fn records(game: &str) -> Vec<u8> {
-    let shapes = spatial::built_in();
     let mut out = Vec::new();
     let mut number: u16 = 0;
     replay(game, |board, color, played| {
@@ -78,7 +76,7 @@ fn records(game: &str) -> Vec<u8> {
         if board.size() != SIZE {
             return;
         }
-        let candidates = model_strengths(board, color, played, shapes);
+        let candidates = model_strengths(board, color, played);
         let encoded = Encoded::new(board, color, &candidates);
         out.extend_from_slice(&number.to_le_bytes());
         let played = Encoded::index(board, played) as u16;

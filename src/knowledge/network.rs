@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use super::weight_file::{self, Entry, Error};
 use crate::board::{Board, Color, Point};
 
 /// The binary planes, one bit each in `Encoded::bits`.
@@ -118,12 +119,15 @@ struct Convolution {
 
 impl Convolution {
     /// From the text's tensors: weights by output, input, kernel row and kernel column.
-    fn new(weights: &Tensor, bias: &Tensor) -> Option<Convolution> {
+    fn new(weights: &Tensor, bias: &Tensor) -> Result<Convolution, Error> {
         let &[outputs, inputs, width, height] = weights.shape.as_slice() else {
-            return None;
+            return Err(weights.error("a convolution's weights have four dimensions"));
         };
-        if width != height || width % 2 == 0 || bias.shape != [outputs] {
-            return None;
+        if width != height || width % 2 == 0 {
+            return Err(weights.error("a convolution's kernel is square and of odd width"));
+        }
+        if bias.shape != [outputs] {
+            return Err(bias.error(format!("the bias has {outputs} values, one an output")));
         }
         let mut reordered = vec![0.0; weights.values.len()];
         for o in 0..outputs {
@@ -134,7 +138,7 @@ impl Convolution {
                 }
             }
         }
-        Some(Convolution {
+        Ok(Convolution {
             inputs,
             outputs,
             width,
@@ -187,10 +191,47 @@ impl Convolution {
     }
 }
 
-/// A named tensor of the weights' text: its shape, then its values.
+/// A named tensor of the weights' text: its shape, then its values, and its line.
 struct Tensor {
     shape: Vec<usize>,
     values: Vec<f32>,
+    line: usize,
+}
+
+impl Tensor {
+    /// Reads an entry: the name, the shape as `AxBxC`, then the values.
+    fn read(entry: &Entry) -> Result<(String, Tensor), Error> {
+        let name = entry.word(0, "tensor name")?;
+        let dimensions = entry.word(1, "shape")?;
+        let shape: Vec<usize> = (dimensions.split('x'))
+            .map(|d| d.parse().ok())
+            .collect::<Option<_>>()
+            .ok_or_else(|| entry.error(format!("{dimensions:?} is no shape such as 32x12x5x5")))?;
+        let values = entry.finite_from(2, name)?;
+        let holds = shape.iter().product::<usize>();
+        if values.len() != holds {
+            return Err(entry.error(format!(
+                "{} values where the shape {dimensions} holds {holds}",
+                values.len()
+            )));
+        }
+        let line = entry.line;
+        Ok((
+            name.to_string(),
+            Tensor {
+                shape,
+                values,
+                line,
+            },
+        ))
+    }
+
+    fn error(&self, message: impl Into<String>) -> Error {
+        Error {
+            line: self.line,
+            message: message.into(),
+        }
+    }
 }
 
 /// The trained network: a 5×5 convolution, residual 3×3 convolutions, each followed by a
@@ -209,48 +250,83 @@ const BUILT_IN: &str = include_str!("network.txt");
 /// The network built into the program.
 pub fn built_in() -> &'static Network {
     static NETWORK: OnceLock<Network> = OnceLock::new();
-    NETWORK.get_or_init(|| Network::parse(BUILT_IN).expect("the built-in network reads"))
+    NETWORK.get_or_init(|| {
+        Network::parse(BUILT_IN).expect("the built-in network reads (a test checks)")
+    })
 }
 
 impl Network {
-    /// Reads the text that `network.py export` writes: a line a tensor (its name, its shape
-    /// as `AxBxC`, its values); lines starting with `#` are comments.
-    pub fn parse(text: &str) -> Option<Network> {
+    /// Reads the text that `network.py export` writes: an entry a tensor (its name, its
+    /// shape as `AxBxC`, its values), as every weight file (`weight_file`).
+    pub fn parse(text: &str) -> Result<Network, Error> {
         let mut tensors = std::collections::HashMap::new();
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let mut words = line.split_whitespace();
-            let name = words.next()?;
-            let shape: Vec<usize> =
-                (words.next()?.split('x').map(|d| d.parse().ok())).collect::<Option<_>>()?;
-            let values: Vec<f32> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
-            if values.len() != shape.iter().product::<usize>() {
-                return None;
+        weight_file::read(text, |entry| {
+            let (name, tensor) = Tensor::read(entry)?;
+            match tensors.insert(name, tensor) {
+                Some(earlier) => Err(entry.error(format!(
+                    "a second {:?}, first on line {}",
+                    entry.word(0, "name")?,
+                    earlier.line
+                ))),
+                None => Ok(()),
             }
-            tensors.insert(name.to_string(), Tensor { shape, values });
-        }
+        })?;
+        let end = text.lines().count();
+        let tensor = |name: &str| {
+            tensors.get(name).ok_or_else(|| Error {
+                line: end,
+                message: format!("the file ends without the tensor {name:?}"),
+            })
+        };
         let convolution = |name: &str| {
             Convolution::new(
-                tensors.get(&format!("{name}.weight"))?,
-                tensors.get(&format!("{name}.bias"))?,
+                tensor(&format!("{name}.weight"))?,
+                tensor(&format!("{name}.bias"))?,
             )
         };
         let first = convolution("first")?;
         let blocks: Vec<Convolution> = (0..)
-            .map_while(|i| convolution(&format!("blocks.{i}")))
-            .collect();
+            .take_while(|i| tensors.contains_key(&format!("blocks.{i}.weight")))
+            .map(|i| convolution(&format!("blocks.{i}")))
+            .collect::<Result<_, _>>()?;
         let head = convolution("head")?;
         let channels = first.outputs;
-        let fits = first.inputs == PLANES
-            && blocks
-                .iter()
-                .all(|b| b.inputs == channels && b.outputs == channels)
-            && head.inputs == channels
-            && head.outputs == 1;
-        let share_weight = *tensors.get("share_weight")?.values.first()?;
-        fits.then_some(Network {
+        let shape_error =
+            |name: &str, message: &str| Err(tensor(&format!("{name}.weight"))?.error(message));
+        if first.inputs != PLANES {
+            return shape_error(
+                "first",
+                &format!("the first convolution reads {PLANES} planes"),
+            );
+        }
+        for (i, block) in blocks.iter().enumerate() {
+            if block.inputs != channels || block.outputs != channels {
+                let message = format!("a block reads and writes {channels} channels");
+                return shape_error(&format!("blocks.{i}"), &message);
+            }
+        }
+        if head.inputs != channels || head.outputs != 1 {
+            let message = format!("the head reads {channels} channels and writes one");
+            return shape_error("head", &message);
+        }
+        let share = tensor("share_weight")?;
+        let &[share_weight] = share.values.as_slice() else {
+            return Err(share.error("share_weight is one value"));
+        };
+        let layers = ["first".to_string(), "head".to_string()]
+            .into_iter()
+            .chain((0..blocks.len()).map(|i| format!("blocks.{i}")));
+        let known: Vec<String> = layers
+            .flat_map(|l| [format!("{l}.weight"), format!("{l}.bias")])
+            .chain(["share_weight".to_string()])
+            .collect();
+        let unused = (tensors.iter())
+            .filter(|(name, _)| !known.contains(name))
+            .min_by_key(|(_, t)| t.line);
+        if let Some((name, tensor)) = unused {
+            return Err(tensor.error(format!("the network has no use for the tensor {name:?}")));
+        }
+        Ok(Network {
             first,
             blocks,
             head,
@@ -351,12 +427,8 @@ mod tests {
     #[test]
     fn the_built_in_network_opens_on_the_third_or_fourth_line() {
         let board = Board::new(19);
-        let candidates: Vec<(Point, f32)> = (board.points())
-            .map(|p| {
-                let f = crate::knowledge::features::features(&board, Color::Black, p);
-                (p, crate::knowledge::weights::strength(&f, Color::Black))
-            })
-            .collect();
+        let points: Vec<Point> = board.points().collect();
+        let candidates = crate::knowledge::candidates::rated(&board, Color::Black, &points);
         let shares = built_in().shares(&board, Color::Black, &candidates);
         assert!(shares.iter().all(|&s| s > 0.0));
         assert!((shares.iter().sum::<f32>() - 1.0).abs() < 1e-3);
@@ -388,7 +460,7 @@ mod tests {
     fn the_network_shifts_the_move_models_probabilities() {
         // Kernel row 2 (the same row), column 3 (one to the right), in the last-move plane.
         let tap = plane::LAST * 25 + 2 * 5 + 3;
-        let text = "# a test network\n".to_string()
+        let text = "# a test network\nentries 7\n".to_string()
             + &tensor("first.weight", &[1, PLANES, 5, 5], Some(tap), 1.0)
             + &tensor("first.bias", &[1], None, 0.0)
             + &tensor("blocks.0.weight", &[1, 1, 3, 3], None, 0.0)
@@ -406,6 +478,34 @@ mod tests {
         assert!((p[4 * 9 + 3] - e2 / (1.0 + e2)).abs() < 1e-4);
         assert!((p[8 * 9] - 1.0 / (1.0 + e2)).abs() < 1e-4);
         assert_eq!(p.iter().filter(|&&v| v > 0.0).count(), 2);
-        assert!(Network::parse(&text.replace("share_weight 1", "share_weight 2")).is_none());
+        let error = |text: &str| Network::parse(text).err().unwrap().to_string();
+        assert_eq!(
+            error(&text.replace("share_weight 1", "share_weight 2")),
+            "line 9: 1 values where the shape 2 holds 2"
+        );
+        assert_eq!(
+            error(&text.replace("head.bias 1 0", "head.bias 1 x")),
+            "line 8: word 3, \"x\", is not a finite number (head.bias)"
+        );
+        let without_head = text
+            .replace("entries 7", "entries 6")
+            .replace("head.bias 1 0\n", "");
+        assert_eq!(
+            error(&without_head),
+            "line 8: the file ends without the tensor \"head.bias\""
+        );
+        let extra =
+            text.replace("entries 7", "entries 8") + &tensor("blocks.3.bias", &[1], None, 0.0);
+        assert_eq!(
+            error(&extra),
+            "line 10: the network has no use for the tensor \"blocks.3.bias\""
+        );
+        let twice = text.replace("entries 7", "entries 8") + &tensor("head.bias", &[1], None, 0.0);
+        assert_eq!(
+            error(&twice),
+            "line 10: a second \"head.bias\", first on line 8"
+        );
+        let wide = text.replace("first.weight 1x12x5x5", "first.weight 1x11x5x5");
+        assert!(error(&wide).starts_with("line 3: "), "{}", error(&wide));
     }
 }

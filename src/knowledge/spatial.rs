@@ -7,8 +7,9 @@
 
 use std::sync::OnceLock;
 
+use super::factors::{self, Factors};
 use super::pattern::transform;
-use super::weights::{DIMENSIONS, Factors, parse_factors};
+use super::weight_file::{self, Error};
 use crate::board::{Board, Cell, Color, Point};
 
 /// Gridcular sizes of the shapes; size 3 (the 3×3 neighbourhood) is the `shape` feature.
@@ -166,18 +167,18 @@ struct BuiltIn {
 fn built_in_shapes() -> &'static BuiltIn {
     static SHAPES: OnceLock<BuiltIn> = OnceLock::new();
     SHAPES.get_or_init(|| {
-        let shapes = parse(BUILT_IN);
+        let shapes = parse(BUILT_IN).expect("the built-in shapes read (a test checks)");
         BuiltIn {
             dictionary: Dictionary::new(&shapes.hashes),
             gammas: std::iter::once(1.0).chain(shapes.gammas).collect(),
-            factors: std::iter::once(NO_FACTORS).chain(shapes.factors).collect(),
+            factors: std::iter::once(factors::NONE)
+                .chain(shapes.factors)
+                .collect(),
         }
     })
 }
 
-const NO_FACTORS: Factors = [0.0; DIMENSIONS];
-
-/// The lines of a shapes file, in order: the factors only as far as every line has them.
+/// The entries of a shapes file, in order: the factors only as far as every entry has them.
 #[derive(Default)]
 struct Lines {
     hashes: Vec<u64>,
@@ -185,33 +186,25 @@ struct Lines {
     factors: Vec<Factors>,
 }
 
-/// Reads `hash gamma [factors]` lines (hash in hexadecimal); comments and malformed lines are
-/// skipped.
-fn parse(text: &str) -> Lines {
+/// Reads the `hash gamma [factors]` entries of a shapes file (`weight_file`), the hash in
+/// hexadecimal. The most frequent shapes have factors, the rest none.
+fn parse(text: &str) -> Result<Lines, Error> {
     let mut lines = Lines::default();
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut words = line.split_whitespace();
-        let (Some(hash), Some(gamma)) = (words.next(), words.next()) else {
-            continue;
-        };
-        let (Ok(hash), Ok(gamma), Some(factors)) = (
-            u64::from_str_radix(hash, 16),
-            gamma.parse::<f32>(),
-            parse_factors(words),
-        ) else {
-            continue;
-        };
-        if !(gamma.is_finite() && gamma > 0.0) {
-            continue;
-        }
-        match factors {
+    weight_file::read(text, |entry| {
+        let word = entry.word(0, "hash")?;
+        let hash = u64::from_str_radix(word, 16)
+            .map_err(|_| entry.error(format!("{word:?} is no hexadecimal hash")))?;
+        let gamma = entry.strength(1)?;
+        match factors::read(entry, 2)? {
             Some(f) if lines.factors.len() == lines.hashes.len() => lines.factors.push(f),
-            _ => {}
+            Some(_) => return Err(entry.error("factors after shapes without them")),
+            None => {}
         }
         lines.hashes.push(hash);
         lines.gammas.push(gamma);
-    }
-    lines
+        Ok(())
+    })?;
+    Ok(lines)
 }
 
 /// The dictionary built into the program.
@@ -233,7 +226,7 @@ pub fn factors(index: u32) -> &'static Factors {
     built_in_shapes()
         .factors
         .get(index as usize)
-        .unwrap_or(&NO_FACTORS)
+        .unwrap_or(&factors::NONE)
 }
 
 /// Known shapes: hash → index (from 1), in an open-addressing table.
@@ -364,19 +357,33 @@ mod tests {
     #[test]
     fn shape_lines_are_read_with_or_without_factors() {
         let text = "# comment\n\
+                    entries 2\n\
                     ab 2.5 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8\n\
-                    cd 0.5\n\
-                    ef 1.5 0.1 0.2\n\
-                    zz 1.0\n\
-                    12 -1\n";
-        let shapes = parse(text);
-        assert_eq!(shapes.hashes, [0xab, 0xcd], "two good lines");
+                    cd 0.5\n";
+        let shapes = parse(text).unwrap();
+        assert_eq!(shapes.hashes, [0xab, 0xcd]);
         assert_eq!(shapes.gammas, [2.5, 0.5]);
         assert_eq!(shapes.factors.len(), 1);
         assert_eq!(shapes.factors[0][7], 0.8);
+        let error = |entry: &str| {
+            parse(&format!("{text}{entry}\n"))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(error("zz 1.0"), "line 5: \"zz\" is no hexadecimal hash");
+        assert_eq!(error("12 -1"), "line 5: strength -1 is not above zero");
+        assert_eq!(
+            error("ef 1.5 0.1 0.2"),
+            "line 5: 2 factors where 8 or none belong"
+        );
+        assert_eq!(
+            error("ef 1 1 2 3 4 5 6 7 8"),
+            "line 5: factors after shapes without them"
+        );
         // The built-in shapes: the most frequent have factors, index 0 (no shape) none.
-        assert_eq!(factors(0), &NO_FACTORS);
+        assert_eq!(factors(0), &factors::NONE);
         assert!(factors(1).iter().any(|&x| x != 0.0));
-        assert_eq!(factors(u32::MAX), &NO_FACTORS);
+        assert_eq!(factors(u32::MAX), &factors::NONE);
     }
 }

@@ -1,24 +1,17 @@
 //! The move model's strengths, fitted by `examples/train_patterns.rs` and built into the
 //! program from `weights.txt` (see its header for the games behind it). A value the file does
-//! not list has strength 1, so without the file every move is equally strong.
-//!
-//! Each value may also carry `DIMENSIONS` latent factors (a factorization Bradley–Terry
-//! model, Xiao and Müller 2016): a move's strength is the product of its values' γ times
-//! `exp` of the sum, over every pair of its values, of the dot product of their factors. The
-//! pairs say what a product of independent strengths cannot: taking the last move's string is
-//! always near the last move, and their pair takes back part of the two strengths' product.
+//! not list has strength 1, so without the file every move is equally strong. Each value may
+//! also carry latent factors (`factors`), whose pairs multiply a move's strength.
 
 use std::sync::OnceLock;
 
+use super::factors::{self, DIMENSIONS, Factors, Pairs};
 use super::features::{Features, GROUP_NAMES, GROUP_SIZES, GROUPS, SPATIAL};
+use super::weight_file::{self, Entry, Error};
 use super::{pattern, spatial};
 use crate::board::Color;
 
 const WEIGHTS: &str = include_str!("weights.txt");
-
-/// Latent factors a value.
-pub const DIMENSIONS: usize = 8;
-pub type Factors = [f32; DIMENSIONS];
 
 struct Model {
     /// Strength of every value of every group (shapes without atari marks by canonical
@@ -39,25 +32,8 @@ struct Model {
 /// Shape values below this are plain neighbourhood codes; above, they carry atari marks.
 const PLAIN_SHAPES: usize = 1 << 16;
 
-/// Reads the factors that follow a value's strength on its line: all `DIMENSIONS` of them,
-/// finite, or none (`Some(None)`); `None` if the words are anything else.
-pub fn parse_factors<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<Option<Factors>> {
-    let Some(first) = words.next() else {
-        return Some(None);
-    };
-    let mut factors = [0.0; DIMENSIONS];
-    let mut count = 0;
-    for word in std::iter::once(first).chain(words) {
-        let x = word.parse::<f32>().ok().filter(|x| x.is_finite())?;
-        *factors.get_mut(count)? = x;
-        count += 1;
-    }
-    (count == DIMENSIONS).then_some(Some(factors))
-}
-
-/// Reads `group value gamma [factors]` lines; comments and malformed lines are skipped.
-fn parse(text: &str) -> Model {
-    let size = |g: usize| if g == 0 { PLAIN_SHAPES } else { GROUP_SIZES[g] };
+/// Reads the `group value gamma [factors]` entries of a weights file (`weight_file`).
+fn parse(text: &str) -> Result<Model, Error> {
     let mut gammas: Vec<Vec<f32>> = (0..GROUPS).map(|g| vec![1.0; size(g)]).collect();
     let mut factors: Vec<Vec<Factors>> = (0..GROUPS)
         .map(|g| {
@@ -69,33 +45,23 @@ fn parse(text: &str) -> Model {
         })
         .collect();
     let mut listed = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let [name, value, gamma, ref rest @ ..] = words[..] else {
-            continue;
-        };
-        let Some(read) = parse_factors(rest.iter().copied()) else {
-            continue;
-        };
-        let (Some(g), Ok(v), Ok(gamma)) = (
-            GROUP_NAMES.iter().position(|n| *n == name),
-            value.parse::<usize>(),
-            gamma.parse::<f32>(),
-        ) else {
-            continue;
-        };
-        if !(gamma.is_finite() && gamma > 0.0) {
-            continue;
-        }
+    weight_file::read(text, |entry| {
+        let Value {
+            group: g,
+            value: v,
+            gamma,
+            factors: read,
+        } = read_value(entry)?;
         if v < size(g) {
             gammas[g][v] = gamma;
-            if let (Some(read), false) = (read, g == SPATIAL) {
+            if let Some(read) = read {
                 factors[g][v] = read;
             }
-        } else if g == 0 && v < GROUP_SIZES[0] {
+        } else {
             listed.push((v as u32, gamma));
         }
-    }
+        Ok(())
+    })?;
     // Every plain neighbourhood code's canonical code, for Black and for White to move.
     let canonical = [Color::Black, Color::White].map(|color| {
         (0..=u16::MAX)
@@ -116,18 +82,67 @@ fn parse(text: &str) -> Model {
     let shape_factors = canonical
         .each_ref()
         .map(|keys| keys.iter().map(|&k| factors[0][k]).collect());
-    Model {
+    Ok(Model {
         gammas,
         shapes,
         marked,
         factors,
         shape_factors,
+    })
+}
+
+/// The values a group keeps a strength for in its table: the plain shapes alone for the
+/// shape group, whose shapes with atari marks are listed apart.
+fn size(g: usize) -> usize {
+    if g == 0 { PLAIN_SHAPES } else { GROUP_SIZES[g] }
+}
+
+/// An entry of `weights.txt`: a value of a group of features, its strength and factors.
+pub struct Value {
+    pub group: usize,
+    pub value: usize,
+    pub gamma: f32,
+    pub factors: Option<Factors>,
+}
+
+impl Value {
+    /// Whether the search's model reads it: all but the shapes with atari marks, which only
+    /// the playouts read.
+    pub fn is_plain(&self) -> bool {
+        self.value < size(self.group)
     }
+}
+
+/// Reads an entry of `weights.txt`. The large shapes' strengths live in `spatial.txt`, so
+/// their group has no entries here.
+pub fn read_value(entry: &Entry) -> Result<Value, Error> {
+    let name = entry.word(0, "group")?;
+    let g = (GROUP_NAMES.iter().position(|n| *n == name))
+        .filter(|&g| g != SPATIAL)
+        .ok_or_else(|| entry.error(format!("{name:?} is no group of the move model")))?;
+    let v: usize = entry.number(1, "value")?;
+    if v >= GROUP_SIZES[g] {
+        return Err(entry.error(format!(
+            "value {v} is beyond the {} values of group {name}",
+            GROUP_SIZES[g]
+        )));
+    }
+    let gamma = entry.strength(2)?;
+    let read = factors::read(entry, 3)?;
+    if v >= size(g) && read.is_some() {
+        return Err(entry.error("a shape with atari marks has no factors"));
+    }
+    Ok(Value {
+        group: g,
+        value: v,
+        gamma,
+        factors: read,
+    })
 }
 
 fn model() -> &'static Model {
     static MODEL: OnceLock<Model> = OnceLock::new();
-    MODEL.get_or_init(|| parse(WEIGHTS))
+    MODEL.get_or_init(|| parse(WEIGHTS).expect("the built-in weights read (a test checks)"))
 }
 
 /// Loads the model now rather than in the middle of a search.
@@ -177,29 +192,6 @@ fn strength_in(model: &Model, f: &Features, color: Color) -> f32 {
     product * pairs.value().exp()
 }
 
-/// The sum over every pair of a move's values of the dot product of their factors, as the
-/// square of the sum less the sum of the squares, halved: one pass over the values.
-#[derive(Default)]
-struct Pairs {
-    sum: Factors,
-    squares: f32,
-}
-
-impl Pairs {
-    fn add(&mut self, factors: &Factors) {
-        for (s, x) in self.sum.iter_mut().zip(factors) {
-            *s += x;
-            self.squares += x * x;
-        }
-    }
-
-    fn value(&self) -> f32 {
-        // Far beyond any fitted model's pairs: a corrupt file cannot make a strength infinite.
-        let square: f32 = self.sum.iter().map(|s| s * s).sum();
-        (0.5 * (square - self.squares)).clamp(-40.0, 40.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,24 +199,69 @@ mod tests {
     #[test]
     fn the_built_in_weights_prefer_saving_captures_and_shun_self_ataris_and_ladders() {
         use super::super::features::{CAPTURE, ESCAPE, SELF_ATARI, capture, escape, self_atari};
-        let model = parse(WEIGHTS);
+        let model = parse(WEIGHTS).unwrap();
         let gamma = |g: usize, v: u32| model.gammas[g][v as usize];
         assert!(gamma(CAPTURE, capture::SAVES) > 2.0 * gamma(CAPTURE, 0));
         assert!(gamma(CAPTURE, capture::LAST_MOVE) > gamma(CAPTURE, capture::ONE_STONE));
         assert!(gamma(ESCAPE, escape::TWO_LIBERTIES) > 5.0 * gamma(ESCAPE, escape::INTO_LADDER));
         assert!(gamma(SELF_ATARI, self_atari::LARGE) < 0.2 * gamma(SELF_ATARI, 0));
-        // Malformed lines are skipped; unknown values keep strength 1.
-        let odd = parse("# comment\nshape 5 2.5\ncapture x 3\nnothing 1 2\nline 99 3\n");
-        assert_eq!(odd.gammas[0][5], 2.5);
-        assert_eq!(odd.gammas[1][1], 1.0);
-        assert_eq!(odd.gammas[7][4], 1.0);
+        // Values the file does not list keep strength 1.
+        let one = parse("# comment\nentries 1\nshape 5 2.5\n").unwrap();
+        assert_eq!(one.gammas[0][5], 2.5);
+        assert_eq!(one.gammas[1][1], 1.0);
+    }
+
+    #[test]
+    fn a_malformed_entry_is_an_error_that_names_its_line() {
+        let error = |entry: &str| {
+            let text = format!("# heading\nentries 2\nshape 5 2.5\n{entry}\n");
+            parse(&text).err().map(|e| e.to_string())
+        };
+        let expect = |entry, message: &str| {
+            assert_eq!(error(entry).as_deref(), Some(message), "{entry}");
+        };
+        expect(
+            "capture x 3",
+            "line 4: word 2, \"x\", is not a finite number (value)",
+        );
+        expect(
+            "nothing 1 2",
+            "line 4: \"nothing\" is no group of the move model",
+        );
+        expect(
+            "spatial 1 2",
+            "line 4: \"spatial\" is no group of the move model",
+        );
+        expect(
+            "line 99 3",
+            "line 4: value 99 is beyond the 5 values of group line",
+        );
+        expect("line 2 0", "line 4: strength 0 is not above zero");
+        expect(
+            "line 2 NaN",
+            "line 4: word 3, \"NaN\", is not a finite number (strength)",
+        );
+        expect(
+            "line 2 1.5 1 2 3",
+            "line 4: 3 factors where 8 or none belong",
+        );
+        expect(
+            "shape 70000 1.5 1 2 3 4 5 6 7 8",
+            "line 4: a shape with atari marks has no factors",
+        );
+        assert_eq!(error("line 2 1.5"), None);
+        let cut_short = "entries 3\nshape 5 2.5\nline 2 1.5\n";
+        assert_eq!(
+            parse(cut_short).err().unwrap().to_string(),
+            "line 1: the count says 3 entries, the file has 2"
+        );
     }
 
     #[test]
     fn a_shape_with_atari_marks_has_its_own_strength_when_listed() {
         // A black stone in atari above the point, as Black sees it.
         let key = pattern::canonical(0x10004, Color::Black);
-        let model = parse(&format!("shape {key} 0.5\nshape 2000000 3\n"));
+        let model = parse(&format!("entries 1\nshape {key} 0.5\n")).unwrap();
         assert_eq!(shape_of(&model, 0x10004, Color::Black), Some(0.5));
         assert_eq!(
             shape_of(&model, 0x10004, Color::White),
@@ -239,7 +276,7 @@ mod tests {
         }
         // The built-in file lists marked shapes, and a marked shape may differ from its plain
         // one.
-        let built_in = parse(WEIGHTS);
+        let built_in = parse(WEIGHTS).unwrap();
         assert!(built_in.marked[0].len() > 100);
         let differs = built_in.marked[0].iter().any(|&(key, gamma)| {
             let plain = built_in.shapes[0][key as usize % PLAIN_SHAPES];
@@ -251,10 +288,10 @@ mod tests {
     #[test]
     fn factors_add_the_dot_product_of_every_pair_of_values() {
         use super::super::features::{CAPTURE, LINE};
-        let text = "capture 1 2.0 0.5 0 0 0 0 0 0 1\n\
-                    line 3 1.0 2 0 0 0 0 0 0 0\n\
-                    line 2 3.0 1 1 1 1 1 1 1\n";
-        let model = parse(text);
+        let text = "entries 2\n\
+                    capture 1 2.0 0.5 0 0 0 0 0 0 1\n\
+                    line 3 1.0 2 0 0 0 0 0 0 0\n";
+        let model = parse(text).unwrap();
         let mut f = [0; GROUPS];
         (f[CAPTURE], f[LINE]) = (1, 3);
         // 2.0 × 1.0 × exp(0.5 × 2 + 1 × 0): the pair's dot product is 1.
@@ -263,10 +300,8 @@ mod tests {
         f[LINE] = 4;
         let alone = strength_in(&model, &f, Color::Black);
         assert!((alone - 2.0).abs() < 1e-5, "no pair: {alone}");
-        // A line of seven factors is malformed and skipped whole.
-        assert_eq!(model.gammas[LINE][2], 1.0);
         // The built-in model has factors and they change the strengths.
-        let built_in = parse(WEIGHTS);
+        let built_in = parse(WEIGHTS).unwrap();
         assert!(
             built_in.factors[CAPTURE]
                 .iter()

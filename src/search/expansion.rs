@@ -3,8 +3,8 @@
 use super::tree::Node;
 use super::{Shared, priors};
 use crate::board::{Board, Color, MAX_POINTS, Move, Point};
-use crate::knowledge;
-use crate::knowledge::features::{Features, GROUPS};
+use crate::knowledge::candidates;
+use crate::knowledge::features::GROUPS;
 use crate::tuning::Constants;
 
 /// Creates the children of a leaf: every legal move that fills no own eye, repeats no
@@ -24,11 +24,10 @@ pub(super) fn expand(
     let constants = &shared.limits.constants;
     let depth = path_hashes.len() - 1;
     let restricted = |p| (shared.limits.restrictions.iter()).any(|r| r.forbids(color, depth, p));
+    let opening = constants.opening as usize;
     let moves = board.empty_points().filter(|&p| {
         !restricted(p)
-            && !board.is_eye(color, p)
-            && board.is_legal(color, p)
-            && !priors::is_wasted_in_opening(board, color, p, constants)
+            && candidates::is_candidate(board, color, p, opening)
             && !repeats(board.hash_after(color, p))
     });
     let mut count = 0;
@@ -43,7 +42,7 @@ pub(super) fn expand(
     };
     let candidates = &candidates[..count];
     let mut features = [[0u32; GROUPS]; MAX_POINTS];
-    let shares = shares(
+    let shares = candidates::shares(
         board,
         color,
         candidates,
@@ -83,49 +82,11 @@ pub(super) fn refine(shared: &Shared, node: &Node, board: &Board, color: Color, 
     };
     let (nodes, candidates): (Vec<u32>, Vec<Point>) = children.filter_map(played).unzip();
     let mut features = [[0u32; GROUPS]; MAX_POINTS];
-    let shares = shares(board, color, &candidates, &mut features, true);
+    let shares = candidates::shares(board, color, &candidates, &mut features, true);
     for (i, &p) in candidates.iter().enumerate() {
         let (visits, wins) = priors::for_move(board, p, &features[i], shares[i], constants);
         tree.node(nodes[i]).replace_prior(visits, wins);
     }
-}
-
-/// The learned model's share of each of `candidates`, in their order, refined by the
-/// network if `network`; writes their features. Without the network nothing is allocated:
-/// most expansions are deep in the tree.
-fn shares(
-    board: &Board,
-    color: Color,
-    candidates: &[Point],
-    features: &mut [Features],
-    network: bool,
-) -> [f64; MAX_POINTS] {
-    let window = knowledge::spatial::Window::new(board, color);
-    let shapes = knowledge::spatial::built_in();
-    let mut strengths = [0f32; MAX_POINTS];
-    for (i, &p) in candidates.iter().enumerate() {
-        features[i] = knowledge::features::features_with(board, color, p, &window, shapes);
-        strengths[i] = knowledge::weights::strength(&features[i], color);
-    }
-    let strengths = &strengths[..candidates.len()];
-    let mut shares = [0f64; MAX_POINTS];
-    if network {
-        let scored: Vec<(Point, f32)> = candidates
-            .iter()
-            .copied()
-            .zip(strengths.iter().copied())
-            .collect();
-        let refined = knowledge::network::built_in().shares(board, color, &scored);
-        for (share, r) in shares.iter_mut().zip(refined) {
-            *share = f64::from(r);
-        }
-    } else {
-        let total = strengths.iter().sum::<f32>().max(f32::MIN_POSITIVE);
-        for (share, s) in shares.iter_mut().zip(strengths) {
-            *share = f64::from(s / total);
-        }
-    }
-    shares
 }
 
 /// Whether the network refines the move model's shares at a node `depth` moves below the

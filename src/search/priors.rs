@@ -9,10 +9,9 @@
 //! line and losses on the first two (`--tune lines=W`). Pass loses unless the opponent just
 //! passed.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Point};
 use crate::knowledge::features::{
-    ATARI, CAPTURE, ESCAPE, Features, LINE, SELF_ATARI, atari, escape, is_open_area, line,
-    self_atari,
+    ATARI, CAPTURE, ESCAPE, Features, LINE, SELF_ATARI, atari, escape, is_open_area, self_atari,
 };
 
 use crate::tuning::Constants;
@@ -95,23 +94,6 @@ fn add_line_prior(prior: &mut Prior, board: &Board, p: Point, line: u32, games: 
     prior.add(games, if line == 2 { 1.0 } else { 0.0 });
 }
 
-/// Whether `color`'s move at `p` is one the tree leaves out: in the opening of a board
-/// larger than 13×13 (fewer than `--tune opening=N` stones on it, 20 by default), a move on
-/// the first two lines that neither captures nor saves stones (an atari there counts as
-/// wasted too, as the 19×19 opening bar counts it). At a few thousand playouts the
-/// search cannot tell a joseki's second-line hane from a crawl: in self-play it crawled along
-/// the second line from move 11 on, and played such moves at moves 7–9 in three games of
-/// five. Strong players play 2.5% of their first ten moves there, 18% of the next ten (mostly
-/// joseki in the corners), which tengen now leaves to the middle game.
-pub fn is_wasted_in_opening(board: &Board, color: Color, p: Point, constants: &Constants) -> bool {
-    let size = board.size();
-    size > 13
-        && size * size - board.empty_count() < constants.opening as usize
-        && line(board, p) < 2
-        && board.stones_taken(color, p) == 0
-        && board.stones_saved(color, p) == 0
-}
-
 pub fn for_pass(board: &Board, constants: &Constants) -> (u32, u32) {
     let u = unit(board, constants);
     let mut prior = Prior { visits: 0, wins: 0 };
@@ -125,8 +107,8 @@ pub fn for_pass(board: &Board, constants: &Constants) -> (u32, u32) {
 mod tests {
     use super::*;
     use crate::board::{Color, Point};
-    use crate::knowledge::features::features;
-    use crate::knowledge::weights::strength;
+    use crate::knowledge::candidates::{is_candidate, shares};
+    use crate::knowledge::features::{GROUPS, features};
 
     #[test]
     fn the_capture_gets_one_of_the_two_best_priors() {
@@ -146,18 +128,15 @@ mod tests {
             .play(Color::White, board.point_named("G3").unwrap())
             .unwrap();
         // White D5 has one liberty, E5.
-        let candidates: Vec<Point> = board
-            .empty_points()
-            .filter(|&p| board.is_legal(Color::Black, p) && !board.is_eye(Color::Black, p))
+        let candidates: Vec<Point> = (board.empty_points())
+            .filter(|&p| is_candidate(&board, Color::Black, p, 20))
             .collect();
-        let features = |p: Point| features(&board, Color::Black, p);
-        let total: f32 = candidates
-            .iter()
-            .map(|&p| strength(&features(p), Color::Black))
-            .sum();
+        let mut features = vec![[0; GROUPS]; candidates.len()];
+        let shares = shares(&board, Color::Black, &candidates, &mut features, false);
         let value = |p: Point| {
-            let share = f64::from(strength(&features(p), Color::Black) / total);
-            let (visits, wins) = for_move(&board, p, &features(p), share, &Constants::defaults(9));
+            let i = candidates.iter().position(|&c| c == p).unwrap();
+            let constants = Constants::defaults(9);
+            let (visits, wins) = for_move(&board, p, &features[i], shares[i], &constants);
             (f64::from(wins) / 2.0, f64::from(visits))
         };
         // The pull of a prior: its wins beyond an even result.
@@ -270,46 +249,5 @@ mod tests {
         assert_eq!(value(&board, "K3"), value(&board, "K4"));
         let small = Board::new(9);
         assert_eq!(value(&small, "C3"), value(&small, "C2"));
-    }
-
-    /// In the first twenty moves of a 19x19 game the tree leaves out the first two lines,
-    /// except a capture or an escape from atari; not on 13x13, nor after the opening.
-    #[test]
-    fn the_opening_leaves_out_edge_moves_that_neither_capture_nor_save() {
-        let constants = Constants::defaults(19);
-        let wasted = |board: &Board, color: Color, name: &str| {
-            let p = board.point_named(name).unwrap();
-            is_wasted_in_opening(board, color, p, &constants)
-        };
-        let mut board = Board::new(19);
-        // White D3, C2 and D1 leave Black D2 one liberty, E2.
-        let (black, white) = (Color::Black, Color::White);
-        let stones = [
-            ("D3", white),
-            ("E3", black),
-            ("C2", white),
-            ("D2", black),
-            ("D1", white),
-        ];
-        for (name, color) in stones {
-            board.play(color, board.point_named(name).unwrap()).unwrap();
-        }
-        assert!(wasted(&board, black, "K2"));
-        assert!(wasted(&board, black, "A1"));
-        assert!(!wasted(&board, black, "K3"));
-        // White E2 takes D2, Black E2 saves it.
-        assert!(!wasted(&board, white, "E2"));
-        assert!(!wasted(&board, black, "E2"));
-        assert!(wasted(&board, white, "F2"));
-        // Black E1 only ataris White D1.
-        assert!(wasted(&board, black, "E1"));
-        let small = Board::new(13);
-        assert!(!wasted(&small, black, "G2"));
-        let mut late = Board::new(19);
-        for i in 0..20 {
-            let p = late.point(3 + i % 13, 3 + 2 * (i / 13));
-            late.play([black, white][i % 2], p).unwrap();
-        }
-        assert!(!wasted(&late, black, "K2"));
     }
 }
