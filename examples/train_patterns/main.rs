@@ -28,6 +28,11 @@
 //! --release --example train_patterns -- factors [GAMES_PER_FILE] [EPOCHS] [ALTERNATIVES]`
 //! rewrites `weights.txt` and `spatial.txt` with every value's refined strength and factors.
 //!
+//! Labels for a value network, the owner of each point at the end of each game and its
+//! score: `value-label FILE [PLAYOUTS] [GAMES]`, and positions of the labelled games for
+//! `value.py` to train on: `value-positions LABELS FOLDER [PER_GAME]`; `value-screen FOLDER
+//! NETWORK` runs an exported value network through tengen's own reader (`value.rs`).
+//!
 //! The full fit rates 3×3 shapes without their atari marks, as the search's model reads them.
 //! The playouts' shapes with atari marks (`pattern::shape_key`) are fitted after it, every
 //! other strength held: `cargo run --release --example train_patterns -- atari
@@ -56,6 +61,7 @@ use tengen::tuning::Constants;
 
 mod factors;
 mod planes;
+mod value;
 
 const DATA: &str = "../shared/data/games";
 /// The collections used, and the share of the games of each taken for training.
@@ -127,22 +133,28 @@ impl Packed {
     }
 }
 
-/// Every tenth game of a collection is kept for testing, the others for training: of the
-/// games of one kind (`test` or not), every `stride`-th, at most `count`.
-fn sample(file: &str, count: usize, test: bool) -> Vec<String> {
+/// Every game of a collection, a record a line.
+fn collection(file: &str) -> Vec<String> {
     let mut child = Command::new("xz")
         .args(["-dc", &format!("{DATA}/{file}")])
         .stdout(Stdio::piped())
         .spawn()
         .expect("xz runs");
-    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+    let lines = BufReader::new(child.stdout.take().unwrap())
         .lines()
         .map_while(Result::ok)
-        .enumerate()
+        .collect();
+    let _ = child.wait();
+    lines
+}
+
+/// Every tenth game of a collection is kept for testing, the others for training: of the
+/// games of one kind (`test` or not), every `stride`-th, at most `count`.
+fn sample(file: &str, count: usize, test: bool) -> Vec<String> {
+    let lines: Vec<String> = (collection(file).into_iter().enumerate())
         .filter(|(i, _)| (i % 10 == 9) == test)
         .map(|(_, line)| line)
         .collect();
-    let _ = child.wait();
     let stride = (lines.len() / count.max(1)).max(1);
     lines.into_iter().step_by(stride).take(count).collect()
 }
@@ -414,6 +426,22 @@ fn main() {
     if mode == "planes" {
         let folder = std::env::args().nth(2).expect("a folder for the planes");
         planes::export(&folder, args.first().copied().unwrap_or(1000));
+        return;
+    }
+    if mode == "value-label" {
+        let file = std::env::args().nth(2).expect("a file for the labels");
+        let playouts = args.first().copied().unwrap_or(128) as u32;
+        value::label(&file, playouts, args.get(1).copied().unwrap_or(usize::MAX));
+        return;
+    }
+    if mode == "value-positions" {
+        let arg = |i: usize| std::env::args().nth(i).expect("LABELS FOLDER [PER_GAME]");
+        value::positions(&arg(2), &arg(3), args.first().copied().unwrap_or(8));
+        return;
+    }
+    if mode == "value-screen" {
+        let arg = |i: usize| std::env::args().nth(i).expect("FOLDER NETWORK");
+        value::screen(&arg(2), &arg(3));
         return;
     }
     if mode == "predict" {

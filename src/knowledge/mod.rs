@@ -6,27 +6,31 @@ pub mod candidates;
 pub mod factors;
 pub mod features;
 pub mod ladder;
+pub mod layers;
 pub mod nakade;
 pub mod network;
 pub mod pattern;
 pub mod spatial;
 pub mod status;
+pub mod value;
 pub mod weight_file;
 pub mod weights;
 
 #[cfg(test)]
 mod tests {
     /// Each module's source without its tests.
-    const MODULES: [(&str, &str); 12] = [
+    const MODULES: [(&str, &str); 14] = [
         ("candidates", include_str!("candidates.rs")),
         ("factors", include_str!("factors.rs")),
         ("features", include_str!("features.rs")),
         ("ladder", include_str!("ladder.rs")),
+        ("layers", include_str!("layers.rs")),
         ("nakade", include_str!("nakade.rs")),
         ("network", include_str!("network.rs")),
         ("pattern", include_str!("pattern.rs")),
         ("spatial", include_str!("spatial.rs")),
         ("status", include_str!("status.rs")),
+        ("value", include_str!("value.rs")),
         ("weight_file", include_str!("weight_file.rs")),
         ("weights", include_str!("weights.rs")),
         ("mod", include_str!("mod.rs")),

@@ -8,7 +8,8 @@
 
 use std::sync::OnceLock;
 
-use super::weight_file::{self, Entry, Error};
+use super::layers::{Convolution, Tensors};
+use super::weight_file::Error;
 use crate::board::{Board, Color, Point};
 
 /// The binary planes, one bit each in `Encoded::bits`.
@@ -105,135 +106,6 @@ fn quantized_share(share: f32) -> u8 {
     steps.round() as u8
 }
 
-/// A convolution with a square kernel, its weights kept kernel point by kernel point, then
-/// input channel by input channel, output channels innermost (the loop the compiler
-/// vectorizes).
-#[derive(Debug)]
-struct Convolution {
-    inputs: usize,
-    outputs: usize,
-    width: usize,
-    weights: Vec<f32>,
-    bias: Vec<f32>,
-}
-
-impl Convolution {
-    /// From the text's tensors: weights by output, input, kernel row and kernel column.
-    fn new(weights: &Tensor, bias: &Tensor) -> Result<Convolution, Error> {
-        let &[outputs, inputs, width, height] = weights.shape.as_slice() else {
-            return Err(weights.error("a convolution's weights have four dimensions"));
-        };
-        if width != height || width % 2 == 0 {
-            return Err(weights.error("a convolution's kernel is square and of odd width"));
-        }
-        if bias.shape != [outputs] {
-            return Err(bias.error(format!("the bias has {outputs} values, one an output")));
-        }
-        let mut reordered = vec![0.0; weights.values.len()];
-        for o in 0..outputs {
-            for i in 0..inputs {
-                for k in 0..width * width {
-                    let from = (o * inputs + i) * width * width + k;
-                    reordered[(k * inputs + i) * outputs + o] = weights.values[from];
-                }
-            }
-        }
-        Ok(Convolution {
-            inputs,
-            outputs,
-            width,
-            weights: reordered,
-            bias: bias.values.clone(),
-        })
-    }
-
-    /// `input` holds `inputs` values a point, point by point, on a `size`×`size` board
-    /// padded with zeros; returns `outputs` values a point.
-    fn apply(&self, input: &[f32], size: usize) -> Vec<f32> {
-        let mut out: Vec<f32> = (0..size * size)
-            .flat_map(|_| self.bias.iter().copied())
-            .collect();
-        let reach = (self.width / 2) as isize;
-        for row in 0..size as isize {
-            for col in 0..size as isize {
-                let at = (row as usize * size + col as usize) * self.outputs;
-                let out = &mut out[at..at + self.outputs];
-                for (k, (dr, dc)) in self.offsets(reach).enumerate() {
-                    let (r, c) = (row + dr, col + dc);
-                    if r < 0 || c < 0 || r >= size as isize || c >= size as isize {
-                        continue;
-                    }
-                    let from = (r as usize * size + c as usize) * self.inputs;
-                    self.add_kernel_point(k, &input[from..from + self.inputs], out);
-                }
-            }
-        }
-        out
-    }
-
-    fn offsets(&self, reach: isize) -> impl Iterator<Item = (isize, isize)> {
-        (-reach..=reach).flat_map(move |dr| (-reach..=reach).map(move |dc| (dr, dc)))
-    }
-
-    /// Adds kernel point `k`'s weights times the values of one input point.
-    fn add_kernel_point(&self, k: usize, input: &[f32], out: &mut [f32]) {
-        let weights = &self.weights[k * self.inputs * self.outputs..];
-        for (i, &value) in input.iter().enumerate() {
-            // Most inputs are zero: the binary planes, and what the rectifier cut off.
-            if value == 0.0 {
-                continue;
-            }
-            let row = &weights[i * self.outputs..(i + 1) * self.outputs];
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += w * value;
-            }
-        }
-    }
-}
-
-/// A named tensor of the weights' text: its shape, then its values, and its line.
-struct Tensor {
-    shape: Vec<usize>,
-    values: Vec<f32>,
-    line: usize,
-}
-
-impl Tensor {
-    /// Reads an entry: the name, the shape as `AxBxC`, then the values.
-    fn read(entry: &Entry) -> Result<(String, Tensor), Error> {
-        let name = entry.word(0, "tensor name")?;
-        let dimensions = entry.word(1, "shape")?;
-        let shape: Vec<usize> = (dimensions.split('x'))
-            .map(|d| d.parse().ok())
-            .collect::<Option<_>>()
-            .ok_or_else(|| entry.error(format!("{dimensions:?} is no shape such as 32x12x5x5")))?;
-        let values = entry.finite_from(2, name)?;
-        let holds = shape.iter().product::<usize>();
-        if values.len() != holds {
-            return Err(entry.error(format!(
-                "{} values where the shape {dimensions} holds {holds}",
-                values.len()
-            )));
-        }
-        let line = entry.line;
-        Ok((
-            name.to_string(),
-            Tensor {
-                shape,
-                values,
-                line,
-            },
-        ))
-    }
-
-    fn error(&self, message: impl Into<String>) -> Error {
-        Error {
-            line: self.line,
-            message: message.into(),
-        }
-    }
-}
-
 /// The trained network: a 5×5 convolution, residual 3×3 convolutions, each followed by a
 /// rectifier, and a 1×1 convolution that gives each point its correction.
 #[derive(Debug)]
@@ -259,73 +131,25 @@ impl Network {
     /// Reads the text that `network.py export` writes: an entry a tensor (its name, its
     /// shape as `AxBxC`, its values), as every weight file (`weight_file`).
     pub fn parse(text: &str) -> Result<Network, Error> {
-        let mut tensors = std::collections::HashMap::new();
-        weight_file::read(text, |entry| {
-            let (name, tensor) = Tensor::read(entry)?;
-            match tensors.insert(name, tensor) {
-                Some(earlier) => Err(entry.error(format!(
-                    "a second {:?}, first on line {}",
-                    entry.word(0, "name")?,
-                    earlier.line
-                ))),
-                None => Ok(()),
-            }
-        })?;
-        let end = text.lines().count();
-        let tensor = |name: &str| {
-            tensors.get(name).ok_or_else(|| Error {
-                line: end,
-                message: format!("the file ends without the tensor {name:?}"),
-            })
-        };
-        let convolution = |name: &str| {
-            Convolution::new(
-                tensor(&format!("{name}.weight"))?,
-                tensor(&format!("{name}.bias"))?,
-            )
-        };
-        let first = convolution("first")?;
-        let blocks: Vec<Convolution> = (0..)
-            .take_while(|i| tensors.contains_key(&format!("blocks.{i}.weight")))
-            .map(|i| convolution(&format!("blocks.{i}")))
-            .collect::<Result<_, _>>()?;
-        let head = convolution("head")?;
+        let tensors = Tensors::read(text)?;
+        let first = tensors.convolution("first")?;
+        let blocks = tensors.blocks()?;
+        let head = tensors.convolution("head")?;
         let channels = first.outputs;
-        let shape_error =
-            |name: &str, message: &str| Err(tensor(&format!("{name}.weight"))?.error(message));
-        if first.inputs != PLANES {
-            return shape_error(
-                "first",
-                &format!("the first convolution reads {PLANES} planes"),
-            );
-        }
+        tensors.check(first.inputs == PLANES, "first", || {
+            format!("the first convolution reads {PLANES} planes")
+        })?;
         for (i, block) in blocks.iter().enumerate() {
-            if block.inputs != channels || block.outputs != channels {
-                let message = format!("a block reads and writes {channels} channels");
-                return shape_error(&format!("blocks.{i}"), &message);
-            }
+            let fits = block.inputs == channels && block.outputs == channels;
+            tensors.check(fits, &format!("blocks.{i}"), || {
+                format!("a block reads and writes {channels} channels")
+            })?;
         }
-        if head.inputs != channels || head.outputs != 1 {
-            let message = format!("the head reads {channels} channels and writes one");
-            return shape_error("head", &message);
-        }
-        let share = tensor("share_weight")?;
-        let &[share_weight] = share.values.as_slice() else {
-            return Err(share.error("share_weight is one value"));
-        };
-        let layers = ["first".to_string(), "head".to_string()]
-            .into_iter()
-            .chain((0..blocks.len()).map(|i| format!("blocks.{i}")));
-        let known: Vec<String> = layers
-            .flat_map(|l| [format!("{l}.weight"), format!("{l}.bias")])
-            .chain(["share_weight".to_string()])
-            .collect();
-        let unused = (tensors.iter())
-            .filter(|(name, _)| !known.contains(name))
-            .min_by_key(|(_, t)| t.line);
-        if let Some((name, tensor)) = unused {
-            return Err(tensor.error(format!("the network has no use for the tensor {name:?}")));
-        }
+        tensors.check(head.inputs == channels && head.outputs == 1, "head", || {
+            format!("the head reads {channels} channels and writes one")
+        })?;
+        let share_weight = tensors.scalar("share_weight")?;
+        tensors.all_used(&["first", "head"], blocks.len(), &["share_weight"])?;
         Ok(Network {
             first,
             blocks,
