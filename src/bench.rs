@@ -46,12 +46,13 @@ pub fn playouts(
 /// no terminal), cleared while a result is printed so the two never mix on one screen.
 pub fn run_all(seconds: f64, rounds: usize) {
     let threads = thread_counts();
-    let measurements = 2 * 2 + 2 * 2 * threads.len();
+    let measurements = 2 * 2 + 1 + 2 * 2 * threads.len();
     let bar = ProgressBar::new((measurements * rounds) as u64).with_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} [{elapsed}, ~{eta} left]")
             .expect("a valid template"),
     );
     run(seconds, rounds, &bar);
+    run_network(seconds, rounds, &bar);
     run_search(seconds, rounds, &threads, &bar);
     bar.finish_and_clear();
 }
@@ -116,6 +117,41 @@ fn report(
         bar,
         format!(
             "{size}x{size}: median {:.0} playouts/s",
+            rates[rates.len() / 2]
+        ),
+    );
+}
+
+/// The move network (`knowledge::network`), which refines the priors at the root and its
+/// children on 19×19: evaluations a second of a middle-game position, one thread, `rounds`
+/// rounds of about `seconds` each, and the median.
+fn run_network(seconds: f64, rounds: usize, bar: &ProgressBar) {
+    bar.set_message("the move network, 19x19");
+    let game = middle_game(19, 120);
+    let (board, color) = (game.board(), game.to_move());
+    let points: Vec<_> = board
+        .points()
+        .filter(|&p| board.is_legal(color, p))
+        .collect();
+    let candidates = crate::knowledge::candidates::rated(board, color, &points);
+    let network = crate::knowledge::network::built_in();
+    let mut rates: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = Instant::now();
+            let mut evaluations = 0;
+            while start.elapsed().as_secs_f64() < seconds {
+                std::hint::black_box(network.shares(board, color, &candidates));
+                evaluations += 1;
+            }
+            bar.inc(1);
+            evaluations as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    rates.sort_by(f64::total_cmp);
+    say(
+        bar,
+        format!(
+            "move network, 19x19 middle game, 1 thread: median {:.0} evaluations/s",
             rates[rates.len() / 2]
         ),
     );

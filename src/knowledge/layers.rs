@@ -6,6 +6,9 @@ use std::collections::HashMap;
 
 use super::weight_file::{self, Entry, Error};
 
+/// The widest kernel a convolution may have.
+const MAX_WIDTH: usize = 7;
+
 /// A convolution with a square kernel, its weights kept kernel point by kernel point, then
 /// input channel by input channel, output channels innermost (the loop the compiler
 /// vectorizes).
@@ -24,8 +27,10 @@ impl Convolution {
         let &[outputs, inputs, width, height] = weights.shape.as_slice() else {
             return Err(weights.error("a convolution's weights have four dimensions"));
         };
-        if width != height || width % 2 == 0 {
-            return Err(weights.error("a convolution's kernel is square and of odd width"));
+        if width != height || width % 2 == 0 || width > MAX_WIDTH {
+            return Err(weights.error(format!(
+                "a convolution's kernel is square, of odd width up to {MAX_WIDTH}"
+            )));
         }
         if bias.shape != [outputs] {
             return Err(bias.error(format!("the bias has {outputs} values, one an output")));
@@ -51,21 +56,61 @@ impl Convolution {
     /// `input` holds `inputs` values a point, point by point, on a `size`×`size` board
     /// padded with zeros; returns `outputs` values a point.
     pub fn apply(&self, input: &[f32], size: usize) -> Vec<f32> {
-        let mut out: Vec<f32> = (0..size * size)
-            .flat_map(|_| self.bias.iter().copied())
-            .collect();
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, as just checked.
+            return unsafe { self.apply_avx2(input, size) };
+        }
+        self.apply_anywhere(input, size)
+    }
+
+    /// `apply` compiled for AVX2: the same loops, eight outputs a step instead of four, and
+    /// the same sums to the last bit (a multiply and an add each, in the same order).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn apply_avx2(&self, input: &[f32], size: usize) -> Vec<f32> {
+        self.apply_anywhere(input, size)
+    }
+
+    #[inline(always)]
+    fn apply_anywhere(&self, input: &[f32], size: usize) -> Vec<f32> {
+        if self.outputs % 32 == 0 {
+            self.apply_in_blocks::<32>(input, size)
+        } else if self.outputs % 8 == 0 {
+            self.apply_in_blocks::<8>(input, size)
+        } else {
+            self.apply_in_blocks::<1>(input, size)
+        }
+    }
+
+    /// The convolution, `N` outputs at a time: each output point's `N` sums stay in
+    /// registers over every kernel point and input, and are stored once. The sums are added in
+    /// the same order whatever `N`, so every `N` gives the same values to the last bit.
+    #[inline(always)]
+    fn apply_in_blocks<const N: usize>(&self, input: &[f32], size: usize) -> Vec<f32> {
+        let mut out = vec![0.0; size * size * self.outputs];
         let reach = (self.width / 2) as isize;
         for row in 0..size as isize {
             for col in 0..size as isize {
                 let at = (row as usize * size + col as usize) * self.outputs;
-                let out = &mut out[at..at + self.outputs];
+                // The kernel points that fall on the board, and where their inputs are.
+                let mut taps = [(0usize, 0usize); MAX_WIDTH * MAX_WIDTH];
+                let mut count = 0;
                 for (k, (dr, dc)) in self.offsets(reach).enumerate() {
                     let (r, c) = (row + dr, col + dc);
-                    if r < 0 || c < 0 || r >= size as isize || c >= size as isize {
-                        continue;
+                    if r >= 0 && c >= 0 && r < size as isize && c < size as isize {
+                        taps[count] = (k, (r as usize * size + c as usize) * self.inputs);
+                        count += 1;
                     }
-                    let from = (r as usize * size + c as usize) * self.inputs;
-                    self.add_kernel_point(k, &input[from..from + self.inputs], out);
+                }
+                for first in (0..self.outputs).step_by(N) {
+                    let mut sums: [f32; N] =
+                        self.bias[first..first + N].try_into().expect("N outputs");
+                    for &(k, from) in &taps[..count] {
+                        let values = &input[from..from + self.inputs];
+                        self.add_kernel_point(k, first, values, &mut sums);
+                    }
+                    out[at + first..at + first + N].copy_from_slice(&sums);
                 }
             }
         }
@@ -76,17 +121,26 @@ impl Convolution {
         (-reach..=reach).flat_map(move |dr| (-reach..=reach).map(move |dc| (dr, dc)))
     }
 
-    /// Adds kernel point `k`'s weights times the values of one input point.
-    fn add_kernel_point(&self, k: usize, input: &[f32], out: &mut [f32]) {
+    /// Adds kernel point `k`'s weights for outputs `first..first + N` times the values of one
+    /// input point.
+    #[inline(always)]
+    fn add_kernel_point<const N: usize>(
+        &self,
+        k: usize,
+        first: usize,
+        input: &[f32],
+        sums: &mut [f32; N],
+    ) {
         let weights = &self.weights[k * self.inputs * self.outputs..];
         for (i, &value) in input.iter().enumerate() {
             // Most inputs are zero: the binary planes, and what the rectifier cut off.
             if value == 0.0 {
                 continue;
             }
-            let row = &weights[i * self.outputs..(i + 1) * self.outputs];
-            for (o, w) in out.iter_mut().zip(row) {
-                *o += w * value;
+            let at = i * self.outputs + first;
+            let row: &[f32; N] = weights[at..at + N].try_into().expect("N weights");
+            for (sum, w) in sums.iter_mut().zip(row) {
+                *sum += w * value;
             }
         }
     }
