@@ -1,12 +1,14 @@
 """Trains the move network of tengen::knowledge::network on the positions that
 `cargo run --release --example train_patterns -- planes FOLDER GAMES_PER_FILE` exports.
 
-    python3 examples/train_patterns/network.py train FOLDER [--hours H] [--rate R]
+    python3 examples/train_patterns/network.py train FOLDER --steps N [--seed S] [--rate R]
     python3 examples/train_patterns/network.py evaluate FOLDER
     python3 examples/train_patterns/network.py export FOLDER src/knowledge/network.txt
 
-`train` resumes from FOLDER/checkpoint.pt and saves it every few minutes, so it can be
-stopped and started again. `evaluate` reports, on the held-out positions of test.bin, how
+`train` runs to step N, resuming from FOLDER/checkpoint.pt (saved every 2,000 steps and at
+the end), so it can be stopped and started again, and the same command with the same seed
+rebuilds the same network; it reports top-1 and log-likelihood on the validation positions
+(training games kept apart) as it goes. `evaluate` reports, on the held-out positions of test.bin, how
 often the network's favourite is the move played and the mean log-likelihood of that move,
 by stage, beside the move model alone. `export` writes the weights in the text form the
 engine builds in. Needs torch and numpy.
@@ -20,7 +22,6 @@ starts from the move model.
 import argparse
 import json
 import os
-import time
 
 import numpy as np
 import torch
@@ -138,9 +139,9 @@ def print_report(report):
         print(f"  {name:8} moves {label:>7}: {n:>6} moves, top-1 {top:.1f}%, log-likelihood {likelihood:.3f}")
 
 
-def train(folder, hours, rate):
+def train(folder, steps, seed, rate):
     meta, data = load(folder, "train.bin")
-    _, test = load(folder, "test.bin")
+    _, validation = load(folder, "validation.bin")
     model = Network(meta["planes"]).to(memory_format=torch.channels_last)
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
     step, path = 0, os.path.join(folder, "checkpoint.pt")
@@ -153,9 +154,11 @@ def train(folder, hours, rate):
     for group in optimizer.param_groups:
         group["lr"] = rate
     turns = symmetries(meta["size"])
-    rng = np.random.default_rng(step)
-    stop, saved_at, losses = time.time() + 3600 * hours, time.time(), []
-    while time.time() < stop:
+    losses = []
+    while step < steps:
+        # Each step's draw depends on the seed and the step alone, so a resumed run draws
+        # what an unbroken one would have.
+        rng = np.random.default_rng([seed, step])
         indices = rng.integers(0, len(data), BATCH)
         x, shares, candidate, moves = batch(meta, data, indices, turns[step % 8])
         x = x.contiguous(memory_format=torch.channels_last)
@@ -168,13 +171,11 @@ def train(folder, hours, rate):
         if step % 500 == 0:
             print(f"step {step}: loss {np.mean(losses):.4f}", flush=True)
             losses = []
-        if time.time() - saved_at > 600:
-            report = evaluate_on(model, meta, test, limit=20000)
+        if step % 2000 == 0 or step == steps:
+            report = evaluate_on(model, meta, validation, limit=20000)
             top, likelihood = report[("network", "all")][1:]
-            print(f"step {step}: first 20,000 test positions top-1 {top:.2f}%, log-likelihood {likelihood:.4f}", flush=True)
+            print(f"step {step}: validation top-1 {top:.2f}%, log-likelihood {likelihood:.4f}", flush=True)
             save(model, optimizer, step, path)
-            saved_at = time.time()
-    save(model, optimizer, step, path)
 
 
 def save(model, optimizer, step, path):
@@ -212,13 +213,15 @@ def main():
     parser.add_argument("mode", choices=["train", "evaluate", "export"])
     parser.add_argument("folder")
     parser.add_argument("out", nargs="?")
-    parser.add_argument("--hours", type=float, default=1.0)
+    parser.add_argument("--steps", type=int, default=30000)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's learning rate")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     if args.mode == "train":
-        train(args.folder, args.hours, args.rate)
+        torch.manual_seed(args.seed)
+        train(args.folder, args.steps, args.seed, args.rate)
     elif args.mode == "evaluate":
         meta, model, step = restore(args.folder)
         _, test = load(args.folder, "test.bin")

@@ -1,7 +1,8 @@
 //! Exports positions of strong 19×19 games as the network reads them
 //! (`tengen::knowledge::network`), for `network.py` to train on: `train.bin` from the
-//! training games of the 19×19 collections, `test.bin` from the held-out games that the
-//! prediction screen reads (every tenth game of `pro-aeb-19x19-even`, 1,000 of them).
+//! training games of the 19×19 collections, `validation.bin` from every twentieth of them
+//! (kept out of `train.bin`, for the loss while training), `test.bin` from the held-out games
+//! that the prediction screen reads (every tenth game of `pro-aeb-19x19-even`, 1,000 of them).
 //!
 //! A record is the move's number (u16), the point played (u16, row × 19 + column, row 0
 //! being row 1), each point's planes (u16 bits) and each point's move-model
@@ -29,20 +30,28 @@ const BATCH: usize = 256;
 
 pub fn export(folder: &str, per_file: usize) {
     std::fs::create_dir_all(folder).expect("the folder can be made");
-    let training: Vec<String> = (COLLECTIONS.iter())
+    let (validating, training): (Vec<(usize, String)>, Vec<(usize, String)>) = (COLLECTIONS.iter())
         .flat_map(|f| sample(f, per_file, false))
-        .collect();
+        .enumerate()
+        .partition(|(i, _)| i % 20 == 19);
+    let unnumbered = |games: Vec<(usize, String)>| -> Vec<String> {
+        games.into_iter().map(|(_, game)| game).collect()
+    };
+    let (training, validating) = (unnumbered(training), unnumbered(validating));
     let testing = sample(TEST_COLLECTION, TEST_GAMES, true);
     let train = write_records(&format!("{folder}/train.bin"), &training);
+    let validation = write_records(&format!("{folder}/validation.bin"), &validating);
     let test = write_records(&format!("{folder}/test.bin"), &testing);
     let meta = format!(
         "{{\"size\": {SIZE}, \"bit_planes\": {}, \"planes\": {PLANES}, \"share_steps\": \
          {SHARE_STEPS}, \"lowest_share\": {LOWEST_SHARE}, \"candidate_plane\": {}, \
-         \"train_games\": {}, \"train_positions\": {train}, \"test_games\": {}, \
+         \"train_games\": {}, \"train_positions\": {train}, \"validation_games\": {}, \
+         \"validation_positions\": {validation}, \"test_games\": {}, \
          \"test_positions\": {test}}}\n",
         plane::COUNT,
         plane::CANDIDATE,
         training.len(),
+        validating.len(),
         testing.len(),
     );
     std::fs::write(format!("{folder}/meta.json"), meta).expect("meta.json is written");
