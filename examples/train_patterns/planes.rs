@@ -30,14 +30,17 @@ const BATCH: usize = 256;
 
 pub fn export(folder: &str, per_file: usize) {
     std::fs::create_dir_all(folder).expect("the folder can be made");
-    let (validating, training): (Vec<(usize, String)>, Vec<(usize, String)>) = (COLLECTIONS.iter())
+    let games: Vec<String> = (COLLECTIONS.iter())
         .flat_map(|f| sample(f, per_file, false))
-        .enumerate()
-        .partition(|(i, _)| i % 20 == 19);
-    let unnumbered = |games: Vec<(usize, String)>| -> Vec<String> {
-        games.into_iter().map(|(_, game)| game).collect()
-    };
-    let (training, validating) = (unnumbered(training), unnumbered(validating));
+        .collect();
+    let (mut training, mut validating) = (Vec::new(), Vec::new());
+    for (i, game) in games.into_iter().enumerate() {
+        if i % 20 == 19 {
+            validating.push(game);
+        } else {
+            training.push(game);
+        }
+    }
     let testing = sample(TEST_COLLECTION, TEST_GAMES, true);
     let train = write_records(&format!("{folder}/train.bin"), &training);
     let validation = write_records(&format!("{folder}/validation.bin"), &validating);

@@ -269,12 +269,26 @@ impl Tensors {
         )
     }
 
-    /// The residual blocks' convolutions, `blocks.0` on, as many as the file has.
-    pub fn blocks(&self) -> Result<Vec<Convolution>, Error> {
-        (0..)
+    /// The trunk every network of tengen's starts with: the convolution `first` from `planes`
+    /// input planes to some channels, then residual blocks `blocks.0` on, as many as the file
+    /// has, each from those channels to as many.
+    pub fn trunk(&self, planes: usize) -> Result<(Convolution, Vec<Convolution>), Error> {
+        let first = self.convolution("first")?;
+        self.check(first.inputs == planes, "first", || {
+            format!("the first convolution reads {planes} planes")
+        })?;
+        let channels = first.outputs;
+        let blocks: Vec<Convolution> = (0..)
             .take_while(|i| self.tensors.contains_key(&format!("blocks.{i}.weight")))
             .map(|i| self.convolution(&format!("blocks.{i}")))
-            .collect()
+            .collect::<Result<_, _>>()?;
+        for (i, block) in blocks.iter().enumerate() {
+            let fits = block.inputs == channels && block.outputs == channels;
+            self.check(fits, &format!("blocks.{i}"), || {
+                format!("a block reads and writes {channels} channels")
+            })?;
+        }
+        Ok((first, blocks))
     }
 
     /// The one value of the tensor `name`.
@@ -318,4 +332,17 @@ impl Tensors {
             None => Ok(()),
         }
     }
+}
+
+/// A tensor line of a weight file for tests: zeros, with the values of `set` at their places.
+#[cfg(test)]
+pub fn tensor_line(name: &str, shape: &[usize], set: &[(usize, f32)]) -> String {
+    let count: usize = shape.iter().product();
+    let mut values = vec![0.0f32; count];
+    for &(at, value) in set {
+        values[at] = value;
+    }
+    let values: Vec<String> = values.iter().map(f32::to_string).collect();
+    let shape: Vec<String> = shape.iter().map(usize::to_string).collect();
+    format!("{name} {} {}\n", shape.join("x"), values.join(" "))
 }

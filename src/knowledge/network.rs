@@ -132,19 +132,9 @@ impl Network {
     /// shape as `AxBxC`, its values), as every weight file (`weight_file`).
     pub fn parse(text: &str) -> Result<Network, Error> {
         let tensors = Tensors::read(text)?;
-        let first = tensors.convolution("first")?;
-        let blocks = tensors.blocks()?;
+        let (first, blocks) = tensors.trunk(PLANES)?;
         let head = tensors.convolution("head")?;
         let channels = first.outputs;
-        tensors.check(first.inputs == PLANES, "first", || {
-            format!("the first convolution reads {PLANES} planes")
-        })?;
-        for (i, block) in blocks.iter().enumerate() {
-            let fits = block.inputs == channels && block.outputs == channels;
-            tensors.check(fits, &format!("blocks.{i}"), || {
-                format!("a block reads and writes {channels} channels")
-            })?;
-        }
         tensors.check(head.inputs == channels && head.outputs == 1, "head", || {
             format!("the head reads {channels} channels and writes one")
         })?;
@@ -218,6 +208,7 @@ fn planes(position: &Encoded) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::layers::tensor_line as tensor;
 
     /// Stones carry their side and their string's liberties, seen from the mover; the
     /// candidates their log-probability; the last move is marked.
@@ -268,16 +259,6 @@ mod tests {
         );
     }
 
-    /// A tensor line of the weights' text: `count` zeros, with `value` at `at`.
-    fn tensor(name: &str, shape: &[usize], at: Option<usize>, value: f32) -> String {
-        let count: usize = shape.iter().product();
-        let values: Vec<String> = (0..count)
-            .map(|i| if Some(i) == at { value } else { 0.0 }.to_string())
-            .collect();
-        let shape: Vec<String> = shape.iter().map(usize::to_string).collect();
-        format!("{name} {} {}\n", shape.join("x"), values.join(" "))
-    }
-
     /// A one-channel network whose first convolution reads the last move one point to the
     /// right: the candidate left of the last move gains a logit of 2 over the others.
     #[test]
@@ -285,13 +266,13 @@ mod tests {
         // Kernel row 2 (the same row), column 3 (one to the right), in the last-move plane.
         let tap = plane::LAST * 25 + 2 * 5 + 3;
         let text = "# a test network\nentries 7\n".to_string()
-            + &tensor("first.weight", &[1, PLANES, 5, 5], Some(tap), 1.0)
-            + &tensor("first.bias", &[1], None, 0.0)
-            + &tensor("blocks.0.weight", &[1, 1, 3, 3], None, 0.0)
-            + &tensor("blocks.0.bias", &[1], None, 0.0)
-            + &tensor("head.weight", &[1, 1, 1, 1], Some(0), 2.0)
-            + &tensor("head.bias", &[1], None, 0.0)
-            + &tensor("share_weight", &[1], Some(0), 1.0);
+            + &tensor("first.weight", &[1, PLANES, 5, 5], &[(tap, 1.0)])
+            + &tensor("first.bias", &[1], &[])
+            + &tensor("blocks.0.weight", &[1, 1, 3, 3], &[])
+            + &tensor("blocks.0.bias", &[1], &[])
+            + &tensor("head.weight", &[1, 1, 1, 1], &[(0, 2.0)])
+            + &tensor("head.bias", &[1], &[])
+            + &tensor("share_weight", &[1], &[(0, 1.0)]);
         let network = Network::parse(&text).expect("the test network reads");
         let mut board = Board::new(9);
         board.play(Color::Black, board.point(4, 4)).unwrap();
@@ -318,13 +299,12 @@ mod tests {
             error(&without_head),
             "line 8: the file ends without the tensor \"head.bias\""
         );
-        let extra =
-            text.replace("entries 7", "entries 8") + &tensor("blocks.3.bias", &[1], None, 0.0);
+        let extra = text.replace("entries 7", "entries 8") + &tensor("blocks.3.bias", &[1], &[]);
         assert_eq!(
             error(&extra),
             "line 10: the network has no use for the tensor \"blocks.3.bias\""
         );
-        let twice = text.replace("entries 7", "entries 8") + &tensor("head.bias", &[1], None, 0.0);
+        let twice = text.replace("entries 7", "entries 8") + &tensor("head.bias", &[1], &[]);
         assert_eq!(
             error(&twice),
             "line 10: a second \"head.bias\", first on line 8"

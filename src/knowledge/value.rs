@@ -41,21 +41,11 @@ pub struct Evaluation {
 impl ValueNetwork {
     pub fn parse(text: &str) -> Result<ValueNetwork, Error> {
         let tensors = Tensors::read(text)?;
-        let first = tensors.convolution("first")?;
-        let blocks = tensors.blocks()?;
+        let (first, blocks) = tensors.trunk(PLANES)?;
         let owners = tensors.convolution("owners")?;
         let hidden = tensors.linear("hidden")?;
         let value = tensors.linear("value")?;
         let channels = first.outputs;
-        tensors.check(first.inputs == PLANES, "first", || {
-            format!("the first convolution reads {PLANES} planes")
-        })?;
-        for (i, block) in blocks.iter().enumerate() {
-            let fits = block.inputs == channels && block.outputs == channels;
-            tensors.check(fits, &format!("blocks.{i}"), || {
-                format!("a block reads and writes {channels} channels")
-            })?;
-        }
         tensors.check(
             owners.inputs == channels && owners.outputs == 1,
             "owners",
@@ -131,18 +121,7 @@ impl ValueNetwork {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A tensor line: `count` zeros, with the values of `set` at their places.
-    fn tensor(name: &str, shape: &[usize], set: &[(usize, f32)]) -> String {
-        let count: usize = shape.iter().product();
-        let mut values = vec![0.0f32; count];
-        for &(at, value) in set {
-            values[at] = value;
-        }
-        let values: Vec<String> = values.iter().map(f32::to_string).collect();
-        let shape: Vec<String> = shape.iter().map(usize::to_string).collect();
-        format!("{name} {} {}\n", shape.join("x"), values.join(" "))
-    }
+    use crate::knowledge::layers::tensor_line as tensor;
 
     /// A one-channel network whose channel is 1 on the mover's stones (of any liberties):
     /// each point's owner is tanh(2 × own stone − 1), the win logit is the share of the
