@@ -130,7 +130,7 @@ constants! {
     lines: WEIGHT, [1.0, 1.0, 1.0];
     /// Stones the opening lasts above 13×13, leaving out idle first- and second-line moves
     /// Until then the tree leaves out moves on the first two lines that neither capture nor
-    /// save stones (`search::priors::is_wasted_in_opening`); 0 leaves none out.
+    /// save stones (`knowledge::candidates::is_wasted_in_opening`); 0 leaves none out.
     opening: count(361.0), [20.0, 20.0, 20.0];
     /// Games through a leaf before it is expanded
     /// Soon on small boards, later on large ones where every expansion costs hundreds of nodes.
