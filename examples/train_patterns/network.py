@@ -28,6 +28,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from weight_text import write_weights
+
 CHANNELS = 32
 BLOCKS = 4
 BATCH = 256
@@ -194,19 +196,10 @@ def restore(folder):
 def export(folder, out):
     """Each tensor on a line of its own: its name, its shape, then its values."""
     meta, model, step = restore(folder)
-    with open(out, "w") as f:
-        f.write(f"# tengen move network: {CHANNELS} channels, {BLOCKS} residual blocks, "
-                f"{meta['planes']} input planes; trained {step} steps of {BATCH} positions "
-                f"on {meta['train_positions']} positions of {meta['train_games']} games "
-                f"by examples/train_patterns/network.py\n")
-        tensors = model.state_dict()
-        # The count of entries that tengen's reader checks (src/knowledge/weight_file.rs).
-        f.write(f"entries {len(tensors)}\n")
-        for name, tensor in tensors.items():
-            values = " ".join(f"{v:.6g}" for v in tensor.flatten().tolist())
-            shape = "x".join(str(d) for d in tensor.shape)
-            f.write(f"{name} {shape} {values}\n")
-
+    write_weights(out, f"tengen move network: {CHANNELS} channels, {BLOCKS} residual blocks, "
+                  f"{meta['planes']} input planes; trained {step} steps of {BATCH} positions "
+                  f"on {meta['train_positions']} positions of {meta['train_games']} games "
+                  f"by examples/train_patterns/network.py", model.state_dict())
 
 def main():
     parser = argparse.ArgumentParser()

@@ -30,6 +30,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from weight_text import write_weights
+
 CHANNELS = 32
 BLOCKS = 6
 HIDDEN = 32
@@ -192,18 +194,10 @@ def evaluate(args):
 def export(args):
     meta = json.load(open(os.path.join(args.folder, "meta.json")))
     model, _, step = restore(args.folder, meta, 1e-3)
-    tensors_ = model.state_dict()
-    with open(args.out, "w") as f:
-        f.write(f"# tengen value network: {CHANNELS} channels, {BLOCKS} residual blocks, "
-                f"{meta['bit_planes'] + 1} input planes; trained {step} steps of {BATCH} "
-                f"positions by examples/train_patterns/value.py on {meta['train']} positions "
-                f"of the games labelled in {meta['labels']}\n")
-        f.write(f"entries {len(tensors_)}\n")
-        for name, tensor in tensors_.items():
-            values = " ".join(f"{v:.6g}" for v in tensor.flatten().tolist())
-            shape = "x".join(str(d) for d in tensor.shape)
-            f.write(f"{name} {shape} {values}\n")
-
+    write_weights(args.out, f"tengen value network: {CHANNELS} channels, {BLOCKS} residual "
+                  f"blocks, {meta['bit_planes'] + 1} input planes; trained {step} steps of "
+                  f"{BATCH} positions by examples/train_patterns/value.py on {meta['train']} "
+                  f"positions of the games labelled in {meta['labels']}", model.state_dict())
 
 def main():
     parser = argparse.ArgumentParser()
