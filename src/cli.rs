@@ -58,6 +58,10 @@ pub struct EngineOptions {
     /// over the first 50-200 moves (Pachi's linear dynamic komi); no resigning while it lasts
     #[arg(long, help_heading = EXPERT)]
     dynamic_komi: bool,
+    /// Far ahead (a win rate of 85% or more), do not search with half the lead paid as komi;
+    /// by default tengen does, so that it goes on playing for points instead of slack moves
+    #[arg(long, help_heading = EXPERT)]
+    no_lead_komi: bool,
     /// GoGui's live graphics on stderr while genmove thinks (twice a second)
     #[arg(long, help_heading = EXPERT)]
     live_gfx: bool,
@@ -434,6 +438,7 @@ pub fn engine_config(options: EngineOptions, gnugo: GnuGoOptions, matches: &ArgM
         player.budget.time = None;
     }
     player.dynamic_komi = options.dynamic_komi;
+    player.lead_komi = !options.no_lead_komi;
     // Without --seed every run plays differently, so that a referee starting a fresh process
     // for each game does not see the same game again and again.
     player.seed = options.seed.unwrap_or_else(fresh_seed);

@@ -23,6 +23,8 @@ pub struct Settings {
     pub never_resign: bool,
     /// Extra komi against Black in handicap games (`search::dynamic_komi`).
     pub dynamic_komi: bool,
+    /// Part of the lead paid as komi by a side far ahead (`search::lead_komi`).
+    pub lead_komi: bool,
     /// Seconds of network and process overhead kept back from every deadline.
     pub lag: f64,
     /// No move's search takes longer, whatever the clock or `time` says: every command but
@@ -63,6 +65,7 @@ impl Default for Settings {
             resign_threshold: 0.1,
             never_resign: false,
             dynamic_komi: false,
+            lead_komi: true,
             lag: 1.0,
             max_move_time: DEFAULT_MAX_MOVE_SECONDS,
             tuning: Tuning::default(),
@@ -95,6 +98,9 @@ pub struct Player {
     pool: rayon::ThreadPool,
     /// Consecutive hopeless moves of each colour.
     hopeless: [u32; 2],
+    /// The komi each colour pays in its next move search for being far ahead
+    /// (`search::lead_komi`), in points.
+    lead_komi: [f64; 2],
     /// The judgement made for a board size and stone arrangement, kept so that
     /// `final_status_list` agrees with the pass that was made on it.
     judged: Option<(usize, u64, Judgement)>,
@@ -121,6 +127,7 @@ impl Player {
             settings,
             pool,
             hopeless: [0; 2],
+            lead_komi: [0.0; 2],
             judged: None,
             kept: None,
             move_time: None,
@@ -143,6 +150,7 @@ impl Player {
         self.kept = None;
         self.judged = None;
         self.hopeless = [0; 2];
+        self.lead_komi = [0.0; 2];
     }
 
     /// Search limits for the game's position; the seed depends on the position, so the same
@@ -187,13 +195,27 @@ impl Player {
         let mut limits = self.limits(game, playouts, time);
         limits.max_time = budget.map(|b| share * b.most.min(self.settings.max_move_time));
         limits.early_stop = !budget.is_some_and(|b| b.use_it_or_lose_it);
-        limits.komi_offset = self.extra_komi(game, color);
+        let lead_komi = self.lead_komi[color.index()];
+        limits.komi_offset = self.extra_komi(game, color)
+            + match color {
+                Color::Black => lead_komi,
+                Color::White => -lead_komi,
+            };
         limits.seed ^= self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         // The clock runs while the kept tree is copied, too.
         let start = std::time::Instant::now();
         let report = self.search_kept(game, color, &limits, watch);
         self.clock
             .spent(color.index(), start.elapsed().as_secs_f64());
+        self.lead_komi[color.index()] = match (self.settings.lead_komi, report.best(), report.score) {
+            (true, Some((_, _, winrate)), Some(score)) => {
+                search::lead_komi::next(lead_komi, winrate, score.median)
+            }
+            _ => 0.0,
+        };
+        if self.lead_komi[color.index()] != lead_komi {
+            log::info!("lead komi of the next search: {}", self.lead_komi[color.index()]);
+        }
         if log::log_enabled!(log::Level::Info) {
             let best: Vec<String> = report
                 .candidates
@@ -284,8 +306,14 @@ impl Player {
         color: Color,
         watch: Option<Watch>,
     ) -> (Decision, Report) {
+        let paid_lead_komi = self.lead_komi[color.index()] > 0.0;
         let report = self.search(game, color, watch);
-        let winrate = report.best().map_or(0.5, |b| b.2);
+        // A search that paid lead komi started far ahead: its win rate is not the game's, and
+        // it is no hopeless move.
+        let winrate = match paid_lead_komi {
+            true => 1.0,
+            false => report.best().map_or(0.5, |b| b.2),
+        };
         let decision = if self.hopeless(game, color, winrate) {
             Decision::Resign
         } else {

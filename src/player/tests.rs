@@ -183,3 +183,54 @@ fn genmove_plays_the_constants_of_the_board_size() {
         assert_eq!(tuned.limits(&game, None, None).constants, expected);
     }
 }
+
+/// Far ahead (komi of -40.5 on an empty 9×9 board), the next search pays half the lead as
+/// komi: its win rate leaves the crowd near 100%, where every move looks alike, while the
+/// lead it reports stays the game's. Without lead komi the searches stay as they were.
+#[test]
+fn a_side_far_ahead_searches_with_half_its_lead_paid_as_komi() {
+    let game = Game::new(9, -40.5, Superko::Situational);
+    let searches = |lead_komi| {
+        let mut player = quick();
+        player.settings.lead_komi = lead_komi;
+        player.settings.budget.playouts = Some(3000);
+        let first = player.search(&game, Color::Black, None);
+        let paid = player.lead_komi[Color::Black.index()];
+        let second = player.search(&game, Color::Black, None);
+        let winrate = |r: &Report| r.best().unwrap().2;
+        let lead = |r: &Report| r.score.unwrap().median;
+        (paid, winrate(&first), winrate(&second), lead(&first), lead(&second))
+    };
+    let (paid, before, after, lead_before, lead_after) = searches(true);
+    assert!(before > 0.9, "Black's win rate at komi -40.5: {before}");
+    assert!(
+        paid >= 8.0 && paid <= (lead_before / 2.0).max(0.0),
+        "lead komi {paid} for a lead of {lead_before}"
+    );
+    assert!(after < before - 0.05, "win rate {after} with lead komi, {before} before");
+    assert!((lead_after - lead_before).abs() < 6.0, "leads {lead_before} and {lead_after}");
+    let (paid, before, after, _, _) = searches(false);
+    assert_eq!(paid, 0.0);
+    assert!((after - before).abs() < 0.05, "win rates {before} and {after} without it");
+}
+
+/// A win rate from a search that paid lead komi is not the game's: it never counts towards
+/// resigning.
+#[test]
+fn a_search_that_paid_lead_komi_never_resigns() {
+    let game = Game::new(9, 7.5, Superko::Situational);
+    let mut player = quick();
+    player.settings.resign_threshold = 1.0;
+    let area = 81;
+    let mut late = game.clone();
+    // Late enough to resign: a quarter of the board's points in moves, passes included.
+    for _ in 0..area / 4 + 1 {
+        late.play(late.to_move(), Move::Pass).unwrap();
+    }
+    let color = late.to_move();
+    player.lead_komi[color.index()] = 5.0;
+    for _ in 0..RESIGN_STREAK + 1 {
+        player.lead_komi[color.index()] = 5.0;
+        assert_ne!(player.genmove(&late, color), Decision::Resign);
+    }
+}

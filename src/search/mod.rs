@@ -9,6 +9,7 @@
 mod descent;
 pub mod dynamic_komi;
 mod expansion;
+pub mod lead_komi;
 mod priors;
 mod report;
 mod reuse;

@@ -1,0 +1,69 @@
+//! Lead komi: no slack moves when far ahead. A search counts only wins and losses, so once
+//! every move wins nearly all its playouts it can no longer tell the move that keeps the lead
+//! from one that gives away twenty points, and it drifts into slack moves until a mistake of
+//! the opponent's or its own makes the game close again. The side far ahead therefore counts
+//! its next search with part of its lead paid as extra komi, and the search has points to
+//! fight for again (in the spirit of Pachi's adaptive dynamic komi, which steers by the win
+//! rate too; KataGo adds a score term to its utility instead).
+//!
+//! The extra komi is at most half of the lead the playouts found at the real komi, so a move
+//! that wins with it wins the real game with room to spare, and it is dropped at once when the
+//! search with it no longer wins most of its games.
+
+/// From this win rate up (of the search that counted with the lead komi so far), the side to
+/// move is far enough ahead to give some of its lead away as komi.
+const FAR_AHEAD: f64 = 0.85;
+/// Below this win rate the search with the lead komi is no longer comfortable: the next one
+/// counts with the real komi again.
+const NOT_COMFORTABLE: f64 = 0.5;
+/// The most of the lead paid as komi.
+const SHARE: f64 = 0.5;
+
+/// The lead komi of a side's next search: `komi` is the one its last search counted with
+/// (paid by that side, in points), `winrate` that search's win rate for the side, and `lead`
+/// the median margin of its playouts at the real komi, from the side's view. Whole points, so
+/// that a komi with a half point keeps it and no game ends in a tie that the real one would
+/// not have.
+pub fn next(komi: f64, winrate: f64, lead: f64) -> f64 {
+    let most = (SHARE * lead).floor().max(0.0);
+    if winrate < NOT_COMFORTABLE {
+        0.0
+    } else if winrate >= FAR_AHEAD {
+        most
+    } else {
+        komi.min(most)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_far_ahead_pays_half_its_lead_in_whole_points() {
+        assert_eq!(next(0.0, 0.95, 21.0), 10.0);
+        assert_eq!(next(0.0, 0.85, 9.5), 4.0);
+        // Not far enough ahead: nothing to pay.
+        assert_eq!(next(0.0, 0.8, 30.0), 0.0);
+        assert_eq!(next(0.0, 0.6, 30.0), 0.0);
+    }
+
+    #[test]
+    fn the_komi_follows_the_lead_and_is_kept_while_comfortable() {
+        // Still far ahead with the lead komi: it follows the lead, up or down.
+        assert_eq!(next(10.0, 0.9, 15.0), 7.0);
+        assert_eq!(next(10.0, 0.9, 30.0), 15.0);
+        // Comfortable: it stays, but shrinks with the lead.
+        assert_eq!(next(10.0, 0.7, 30.0), 10.0);
+        assert_eq!(next(10.0, 0.7, 12.0), 6.0);
+        // A lead that is gone or was never there pays nothing.
+        assert_eq!(next(10.0, 0.9, -3.0), 0.0);
+        assert_eq!(next(0.0, 0.99, 1.0), 0.0);
+    }
+
+    #[test]
+    fn a_search_that_struggles_with_the_lead_komi_drops_it() {
+        assert_eq!(next(10.0, 0.45, 40.0), 0.0);
+        assert_eq!(next(3.0, 0.1, 40.0), 0.0);
+    }
+}
