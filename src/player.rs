@@ -207,14 +207,18 @@ impl Player {
         let report = self.search_kept(game, color, &limits, watch);
         self.clock
             .spent(color.index(), start.elapsed().as_secs_f64());
-        self.lead_komi[color.index()] = match (self.settings.lead_komi, report.best(), report.score) {
+        self.lead_komi[color.index()] = match (self.settings.lead_komi, report.best(), report.score)
+        {
             (true, Some((_, _, winrate)), Some(score)) => {
                 search::lead_komi::next(lead_komi, winrate, score.median)
             }
             _ => 0.0,
         };
         if self.lead_komi[color.index()] != lead_komi {
-            log::info!("lead komi of the next search: {}", self.lead_komi[color.index()]);
+            log::info!(
+                "lead komi of the next search: {}",
+                self.lead_komi[color.index()]
+            );
         }
         if log::log_enabled!(log::Level::Info) {
             let best: Vec<String> = report

@@ -147,7 +147,9 @@ fn final_lead(record: &str) -> f64 {
         ..Settings::default()
     });
     let report = player.analyze(&game);
-    Analysis::from_report(game.to_move(), &report, None).for_black().1
+    Analysis::from_report(game.to_move(), &report, None)
+        .for_black()
+        .1
 }
 
 /// The playouts of a finished position end in nearly the same count each time, so their

@@ -31,7 +31,8 @@
 //! Labels for a value network, the owner of each point at the end of each game and its
 //! score: `value-label FILE [PLAYOUTS] [GAMES]`, and positions of the labelled games for
 //! `value.py` to train on: `value-positions LABELS FOLDER [PER_GAME]`; `value-screen FOLDER
-//! NETWORK` runs an exported value network through tengen's own reader (`value.rs`).
+//! NETWORK` runs an exported value network through tengen's own reader (`value.rs`), and
+//! `value-baseline LABELS PLAYOUTS [GAMES]` gives the same figures for tengen's own search.
 //!
 //! The full fit rates 3×3 shapes without their atari marks, as the search's model reads them.
 //! The playouts' shapes with atari marks (`pattern::shape_key`) are fitted after it, every
@@ -436,7 +437,21 @@ fn main() {
     }
     if mode == "value-positions" {
         let arg = |i: usize| std::env::args().nth(i).expect("LABELS FOLDER [PER_GAME]");
-        value::positions(&arg(2), &arg(3), args.first().copied().unwrap_or(8));
+        value::positions(
+            &arg(2),
+            &arg(3),
+            args.first().copied().unwrap_or(value::PER_GAME),
+        );
+        return;
+    }
+    if mode == "value-baseline" {
+        let labels = std::env::args().nth(2).expect("LABELS PLAYOUTS [GAMES]");
+        let playouts = args.first().copied().expect("LABELS PLAYOUTS [GAMES]") as u64;
+        value::baseline(
+            &labels,
+            playouts,
+            args.get(1).copied().unwrap_or(usize::MAX),
+        );
         return;
     }
     if mode == "value-screen" {

@@ -31,8 +31,10 @@ use tengen::board::{Board, Color};
 use tengen::game::{Game, Superko};
 use tengen::knowledge::network::{Encoded, plane};
 use tengen::knowledge::value::ValueNetwork;
+use tengen::player::{Player, Settings};
 use tengen::playout::heavy::HeavyPolicy;
 use tengen::playout::ownership::Ownership;
+use tengen::search::Budget;
 
 use super::{collection, replay};
 
@@ -260,16 +262,25 @@ pub fn positions(labels: &str, folder: &str, per_game: usize) {
 
 const RECORD: usize = 2 + 1 + 1 + 1 + 2 + 3 * SIZE * SIZE;
 
-/// The records of `per_game` positions of one game.
-fn game_positions(game: &Labelled, text: &str, per_game: usize) -> Vec<u8> {
+/// The `per_game` positions of one game that `value-positions` writes: each with its move
+/// number (1 for the empty board), drawn with a seed of the game's collection and index.
+fn picked(game: &Labelled, text: &str, per_game: usize) -> Vec<(usize, Board, Color)> {
     let mut boards = Vec::new();
     replay(text, |board, color, _| boards.push((board.clone(), color)));
     let mut rng = SmallRng::seed_from_u64(game.index as u64 ^ hash(&game.collection));
-    let picked = rand::seq::index::sample(&mut rng, boards.len(), per_game.min(boards.len()));
+    let chosen = rand::seq::index::sample(&mut rng, boards.len(), per_game.min(boards.len()));
+    let mut boards: Vec<Option<(Board, Color)>> = boards.into_iter().map(Some).collect();
+    (chosen.into_iter())
+        .filter_map(|i| boards[i].take().map(|(board, color)| (i + 1, board, color)))
+        .collect()
+}
+
+/// The records of `per_game` positions of one game.
+fn game_positions(game: &Labelled, text: &str, per_game: usize) -> Vec<u8> {
     let agrees = (game.score > 0.0) == game.black_wins;
     let mut out = Vec::with_capacity(per_game * RECORD);
-    for i in picked.into_iter() {
-        let (board, color) = &boards[i];
+    for (number, board, color) in picked(game, text, per_game) {
+        let (board, color) = (&board, &color);
         let side = if *color == Color::Black { 1 } else { -1 };
         let komi = if *color == Color::White {
             game.komi
@@ -277,7 +288,7 @@ fn game_positions(game: &Labelled, text: &str, per_game: usize) -> Vec<u8> {
             -game.komi
         };
         let won = (game.black_wins == (*color == Color::Black)) as i8 * 2 - 1;
-        out.extend_from_slice(&(i as u16 + 1).to_le_bytes());
+        out.extend_from_slice(&(number as u16).to_le_bytes());
         out.push((2.0 * komi).clamp(-127.0, 127.0) as i8 as u8);
         out.push(won as u8);
         out.push(agrees as u8);
@@ -325,6 +336,71 @@ pub fn screen(folder: &str, file: &str) {
             (number, (eval.win > 0.5) == won, error)
         })
         .collect();
+    print_stages(&results);
+}
+
+/// `value-baseline LABELS PLAYOUTS [GAMES]`: how often tengen's own search of PLAYOUTS
+/// playouts (one thread, seed 1) names the winner of the held-out test positions that
+/// `value-positions` writes (those of the first GAMES test games, all by default), and the
+/// error of its lead: the bar a value network has to clear to be worth asking.
+pub fn baseline(labels: &str, playouts: u64, most: usize) {
+    let games: Vec<Labelled> = (read_labels(labels).into_iter())
+        .filter(|g| split(g.index) == "test")
+        .take(most)
+        .collect();
+    let mut results = Vec::new();
+    let pool = tengen::search::thread_pool(rayon::current_num_threads());
+    for name in COLLECTIONS {
+        let records = collection(name);
+        let positions: Vec<(&Labelled, usize, Board, Color)> = (games.iter())
+            .filter(|g| g.collection == *name)
+            .filter_map(|g| Some((g, records.get(g.index)?)))
+            .flat_map(|(g, text)| {
+                let picked = picked(g, text, PER_GAME);
+                picked.into_iter().map(move |(n, b, c)| (g, n, b, c))
+            })
+            .collect();
+        // The search's root expansion runs on the calling thread: it needs a search
+        // thread's stack.
+        pool.install(|| {
+            results.par_extend(positions.into_par_iter().map(|(g, number, board, color)| {
+                let (won, lead) = searched(&board, color, g.komi, playouts);
+                let mover_won = g.black_wins == (color == Color::Black);
+                let side = if color == Color::Black { 1.0 } else { -1.0 };
+                let trusted = (g.score > 0.0) == g.black_wins;
+                let error = trusted.then(|| (lead - side * g.score).abs() as f32);
+                (number as u16, won == mover_won, error)
+            }))
+        });
+    }
+    print_stages(&results);
+}
+
+/// Positions of each game, as `value-positions` writes by default.
+pub const PER_GAME: usize = 8;
+
+/// Whether a search of `board` for `color` expects `color` to win, and its lead for `color`.
+fn searched(board: &Board, color: Color, komi: f64, playouts: u64) -> (bool, f64) {
+    let mut game = Game::new(SIZE, komi, Superko::Situational);
+    game.set_start_position(board.clone(), color, 0);
+    let player = Player::new(Settings {
+        budget: Budget {
+            threads: 1,
+            playouts: Some(playouts),
+            time: None,
+            ..Settings::default().budget
+        },
+        seed: 1,
+        ..Settings::default()
+    });
+    let report = player.analyze(&game);
+    let winrate = report.best().map_or(0.5, |b| b.2);
+    (winrate > 0.5, report.score.map_or(0.0, |s| s.median))
+}
+
+/// How often the winner was named right, and the mean score error where the label's score
+/// can be trusted, at moves 40-59, 90-109 and 140-159 and over all moves.
+fn print_stages(results: &[(u16, bool, Option<f32>)]) {
     for (low, high) in [(40, 60), (90, 110), (140, 160), (1, u16::MAX)] {
         let chosen: Vec<_> = (results.iter())
             .filter(|r| (low..high).contains(&r.0))

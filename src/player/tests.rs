@@ -199,7 +199,13 @@ fn a_side_far_ahead_searches_with_half_its_lead_paid_as_komi() {
         let second = player.search(&game, Color::Black, None);
         let winrate = |r: &Report| r.best().unwrap().2;
         let lead = |r: &Report| r.score.unwrap().median;
-        (paid, winrate(&first), winrate(&second), lead(&first), lead(&second))
+        (
+            paid,
+            winrate(&first),
+            winrate(&second),
+            lead(&first),
+            lead(&second),
+        )
     };
     let (paid, before, after, lead_before, lead_after) = searches(true);
     assert!(before > 0.9, "Black's win rate at komi -40.5: {before}");
@@ -207,11 +213,20 @@ fn a_side_far_ahead_searches_with_half_its_lead_paid_as_komi() {
         paid >= 8.0 && paid <= (lead_before / 2.0).max(0.0),
         "lead komi {paid} for a lead of {lead_before}"
     );
-    assert!(after < before - 0.05, "win rate {after} with lead komi, {before} before");
-    assert!((lead_after - lead_before).abs() < 6.0, "leads {lead_before} and {lead_after}");
+    assert!(
+        after < before - 0.05,
+        "win rate {after} with lead komi, {before} before"
+    );
+    assert!(
+        (lead_after - lead_before).abs() < 6.0,
+        "leads {lead_before} and {lead_after}"
+    );
     let (paid, before, after, _, _) = searches(false);
     assert_eq!(paid, 0.0);
-    assert!((after - before).abs() < 0.05, "win rates {before} and {after} without it");
+    assert!(
+        (after - before).abs() < 0.05,
+        "win rates {before} and {after} without it"
+    );
 }
 
 /// A win rate from a search that paid lead komi is not the game's: it never counts towards
