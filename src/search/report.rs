@@ -45,7 +45,9 @@ pub struct Candidate {
     pub visits: u32,
     /// The mean result of the games played through the move, for the player making it, 0 to
     /// 1: its prior's virtual games and its AMAF games left out, as Leela Zero and KataGo
-    /// show a move's win rate.
+    /// show a move's win rate. Always at the game's own komi: when the search counted with
+    /// another (dynamic or lead komi), it is the share of this search's games through the
+    /// move that the real komi would have won.
     pub winrate: f64,
     /// The move's share of all the root moves' priors, 0 to 1.
     pub prior: f64,
@@ -106,7 +108,13 @@ pub(super) fn report(shared: &Shared) -> Report {
     Report {
         moves,
         priors,
-        candidates: candidates(tree, children.clone(), prior_of, score_of),
+        candidates: candidates(
+            tree,
+            children.clone(),
+            prior_of,
+            score_of,
+            shared.limits.komi_offset != 0.0,
+        ),
         score: shared.scores.total(komi).map(for_mover),
         pv: line_below(tree, Tree::ROOT),
         playouts,
@@ -124,6 +132,7 @@ fn candidates(
     children: std::ops::Range<u32>,
     prior_of: impl Fn(u32) -> f64,
     score_of: impl Fn(u32) -> Option<Score>,
+    other_komi: bool,
 ) -> Vec<Candidate> {
     let mut list: Vec<Candidate> = children
         .filter(|&i| tree.node(i).real_visits() > 0)
@@ -131,11 +140,16 @@ fn candidates(
             let node = tree.node(i);
             let mut pv = vec![node.mv()];
             pv.extend(line_below(tree, i));
+            let score = score_of(i);
+            let winrate = match (other_komi, score) {
+                (true, Some(score)) => score.wins,
+                _ => node.own_result().1,
+            };
             Candidate {
-                score: score_of(i),
+                score,
                 mv: node.mv(),
                 visits: node.real_visits(),
-                winrate: node.own_result().1,
+                winrate,
                 prior: prior_of(i),
                 pv,
             }

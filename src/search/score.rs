@@ -16,6 +16,8 @@ pub struct Score {
     pub stdev: f64,
     /// The middle margin: half the games ended at it or below, half at it or above.
     pub median: f64,
+    /// The share of the games won at this komi, a tie counted as half a win.
+    pub wins: f64,
 }
 
 impl Score {
@@ -24,6 +26,7 @@ impl Score {
         Score {
             mean: -self.mean,
             median: -self.median,
+            wins: 1.0 - self.wins,
             ..self
         }
     }
@@ -92,11 +95,12 @@ impl RootScores {
             return None;
         }
         let margin = |column: f64| column - self.points as f64 - komi;
-        let (mut sum, mut squares) = (0.0, 0.0);
+        let (mut sum, mut squares, mut wins) = (0.0, 0.0, 0.0);
         for (column, &n) in counts.iter().enumerate() {
             let m = margin(column as f64);
             sum += n as f64 * m;
             squares += n as f64 * m * m;
+            wins += n as f64 * result(m);
         }
         let mean = sum / games as f64;
         Some(Score {
@@ -104,7 +108,18 @@ impl RootScores {
             mean,
             stdev: (squares / games as f64 - mean * mean).max(0.0).sqrt(),
             median: median(counts, games).map_or(mean, margin),
+            wins: wins / games as f64,
         })
+    }
+}
+
+/// A game's result for the side whose margin it is: 1 for a win, 0 for a loss, half for a
+/// tie.
+fn result(margin: f64) -> f64 {
+    match margin.partial_cmp(&0.0) {
+        Some(std::cmp::Ordering::Greater) => 1.0,
+        Some(std::cmp::Ordering::Equal) => 0.5,
+        _ => 0.0,
     }
 }
 
@@ -140,6 +155,10 @@ mod tests {
         assert_eq!(score.median, 1.5);
         let variance = (3.0 * 5.2f64.powi(2) + 12.8f64.powi(2) + 2.8f64.powi(2)) / 5.0;
         assert!((score.stdev - variance.sqrt()).abs() < 1e-9, "{score:?}");
+        assert_eq!(score.wins, 0.6, "three of five won");
+        assert_eq!(score.reversed().wins, 0.4);
+        // At komi 9 the three games of 9 points are ties, half a win each.
+        assert_eq!(scores.score(0, 9.0).unwrap().wins, 0.3);
         // An even count takes the two middle games' average; the other move is its own.
         scores.add(0, 3);
         assert_eq!(scores.score(0, 7.5).unwrap().median, (1.5 - 4.5) / 2.0);
