@@ -210,7 +210,7 @@ impl Player {
         self.lead_komi[color.index()] = match (self.settings.lead_komi, report.best(), report.score)
         {
             (true, Some((_, _, winrate)), Some(score)) => {
-                search::lead_komi::next(lead_komi, winrate, score.median)
+                search::lead_komi::next(lead_komi, winrate, score.median, &limits.constants)
             }
             _ => 0.0,
         };

@@ -171,6 +171,11 @@ constants! {
     twolib: RATE, [0.0, 0.9, 0.0];
     /// How often strings of three or four liberties atari an enemy string of two beside them
     race: RATE, [0.0, 0.25, 0.0];
+    /// The win rate from which the side to move pays lead komi in its next search
+    /// (`search::lead_komi`); 1 pays it only where every game of the search was won.
+    lead_from: RATE, [0.85, 0.85, 0.85];
+    /// The most of its lead that a side far ahead pays as komi; 0 pays nothing
+    lead_share: RATE, [0.5, 0.5, 0.5];
 }
 
 impl Constants {

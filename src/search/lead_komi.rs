@@ -6,29 +6,27 @@
 //! fight for again (in the spirit of Pachi's adaptive dynamic komi, which steers by the win
 //! rate too; KataGo adds a score term to its utility instead).
 //!
-//! The extra komi is at most half of the lead the playouts found at the real komi, so a move
-//! that wins with it wins the real game with room to spare, and it is dropped at once when the
-//! search with it no longer wins most of its games.
+//! The extra komi is at most half of the lead the playouts found at the real komi (the
+//! `lead_share` of `tuning`), so a move that wins with it wins the real game with room to
+//! spare, and it is dropped at once when the search with it no longer wins most of its games.
 
-/// From this win rate up (of the search that counted with the lead komi so far), the side to
-/// move is far enough ahead to give some of its lead away as komi.
-const FAR_AHEAD: f64 = 0.85;
+use crate::tuning::Constants;
+
 /// Below this win rate the search with the lead komi is no longer comfortable: the next one
 /// counts with the real komi again.
 const NOT_COMFORTABLE: f64 = 0.5;
-/// The most of the lead paid as komi.
-const SHARE: f64 = 0.5;
 
 /// The lead komi of a side's next search: `komi` is the one its last search counted with
 /// (paid by that side, in points), `winrate` that search's win rate for the side, and `lead`
-/// the median margin of its playouts at the real komi, from the side's view. Whole points, so
-/// that a komi with a half point keeps it and no game ends in a tie that the real one would
-/// not have.
-pub fn next(komi: f64, winrate: f64, lead: f64) -> f64 {
-    let most = (SHARE * lead).floor().max(0.0);
+/// the median margin of its playouts at the real komi, from the side's view. From a win rate
+/// of `lead_from` up (of the search that counted with the lead komi so far), the side is far
+/// enough ahead to pay `lead_share` of its lead. Whole points, so that a komi with a half
+/// point keeps it and no game ends in a tie that the real one would not have.
+pub fn next(komi: f64, winrate: f64, lead: f64, constants: &Constants) -> f64 {
+    let most = (constants.lead_share * lead).floor().max(0.0);
     if winrate < NOT_COMFORTABLE {
         0.0
-    } else if winrate >= FAR_AHEAD {
+    } else if winrate >= constants.lead_from {
         most
     } else {
         komi.min(most)
@@ -38,6 +36,10 @@ pub fn next(komi: f64, winrate: f64, lead: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn next(komi: f64, winrate: f64, lead: f64) -> f64 {
+        super::next(komi, winrate, lead, &Constants::defaults(19))
+    }
 
     #[test]
     fn a_side_far_ahead_pays_half_its_lead_in_whole_points() {
@@ -65,5 +67,15 @@ mod tests {
     fn a_search_that_struggles_with_the_lead_komi_drops_it() {
         assert_eq!(next(10.0, 0.45, 40.0), 0.0);
         assert_eq!(next(3.0, 0.1, 40.0), 0.0);
+    }
+
+    #[test]
+    fn the_threshold_and_the_share_are_tunable() {
+        let mut constants = Constants::defaults(9);
+        constants.lead_from = 0.95;
+        assert_eq!(super::next(0.0, 0.9, 20.0, &constants), 0.0);
+        assert_eq!(super::next(0.0, 0.96, 20.0, &constants), 10.0);
+        constants.lead_share = 0.0;
+        assert_eq!(super::next(0.0, 0.99, 20.0, &constants), 0.0);
     }
 }
