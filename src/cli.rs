@@ -58,7 +58,7 @@ pub struct EngineOptions {
     /// over the first 50-200 moves (Pachi's linear dynamic komi); no resigning while it lasts
     #[arg(long, help_heading = EXPERT)]
     dynamic_komi: bool,
-    /// Far ahead (a win rate of 85% or more), do not search with half the lead paid as komi;
+    /// Far ahead (a win rate of 95% or more), do not search with half the lead paid as komi;
     /// by default tengen does, so that it goes on playing for points instead of slack moves
     #[arg(long, help_heading = EXPERT)]
     no_lead_komi: bool,

@@ -349,7 +349,6 @@ pub fn baseline(labels: &str, playouts: u64, most: usize) {
         .take(most)
         .collect();
     let mut results = Vec::new();
-    let pool = tengen::search::thread_pool(rayon::current_num_threads());
     for name in COLLECTIONS {
         let records = collection(name);
         let positions: Vec<(&Labelled, usize, Board, Color)> = (games.iter())
@@ -360,17 +359,31 @@ pub fn baseline(labels: &str, playouts: u64, most: usize) {
                 picked.into_iter().map(move |(n, b, c)| (g, n, b, c))
             })
             .collect();
-        // The search's root expansion runs on the calling thread: it needs a search
-        // thread's stack.
-        pool.install(|| {
-            results.par_extend(positions.into_par_iter().map(|(g, number, board, color)| {
-                let (won, lead) = searched(&board, color, g.komi, playouts);
-                let mover_won = g.black_wins == (color == Color::Black);
-                let side = if color == Color::Black { 1.0 } else { -1.0 };
-                let trusted = (g.score > 0.0) == g.black_wins;
-                let error = trusted.then(|| (lead - side * g.score).abs() as f32);
-                (number as u16, won == mover_won, error)
-            }))
+        let judge = |(g, number, board, color): &(&Labelled, usize, Board, Color)| {
+            let (won, lead) = searched(board, *color, g.komi, playouts);
+            let mover_won = g.black_wins == (*color == Color::Black);
+            let side = if *color == Color::Black { 1.0 } else { -1.0 };
+            let trusted = (g.score > 0.0) == g.black_wins;
+            let error = trusted.then(|| (lead - side * g.score).abs() as f32);
+            (*number as u16, won == mover_won, error)
+        };
+        // Plain threads, not rayon's: a rayon worker that waits for a search's own pool
+        // steals the next position meanwhile, and the nested searches overflow its stack.
+        // Each needs a search thread's stack, for the root's expansion.
+        let workers = rayon::current_num_threads();
+        let share = positions.len().div_ceil(workers).max(1);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (positions.chunks(share))
+                .map(|part| {
+                    std::thread::Builder::new()
+                        .stack_size(tengen::search::STACK_BYTES)
+                        .spawn_scoped(scope, move || part.iter().map(judge).collect::<Vec<_>>())
+                        .expect("a thread")
+                })
+                .collect();
+            for handle in handles {
+                results.extend(handle.join().expect("the searches end"));
+            }
         });
     }
     print_stages(&results);

@@ -43,23 +43,23 @@ mod tests {
 
     #[test]
     fn a_side_far_ahead_pays_half_its_lead_in_whole_points() {
-        assert_eq!(next(0.0, 0.95, 21.0), 10.0);
-        assert_eq!(next(0.0, 0.85, 9.5), 4.0);
+        assert_eq!(next(0.0, 0.97, 21.0), 10.0);
+        assert_eq!(next(0.0, 0.95, 9.5), 4.0);
         // Not far enough ahead: nothing to pay.
-        assert_eq!(next(0.0, 0.8, 30.0), 0.0);
+        assert_eq!(next(0.0, 0.9, 30.0), 0.0);
         assert_eq!(next(0.0, 0.6, 30.0), 0.0);
     }
 
     #[test]
     fn the_komi_follows_the_lead_and_is_kept_while_comfortable() {
         // Still far ahead with the lead komi: it follows the lead, up or down.
-        assert_eq!(next(10.0, 0.9, 15.0), 7.0);
-        assert_eq!(next(10.0, 0.9, 30.0), 15.0);
+        assert_eq!(next(10.0, 0.96, 15.0), 7.0);
+        assert_eq!(next(10.0, 0.96, 30.0), 15.0);
         // Comfortable: it stays, but shrinks with the lead.
         assert_eq!(next(10.0, 0.7, 30.0), 10.0);
         assert_eq!(next(10.0, 0.7, 12.0), 6.0);
         // A lead that is gone or was never there pays nothing.
-        assert_eq!(next(10.0, 0.9, -3.0), 0.0);
+        assert_eq!(next(10.0, 0.96, -3.0), 0.0);
         assert_eq!(next(0.0, 0.99, 1.0), 0.0);
     }
 
@@ -72,9 +72,9 @@ mod tests {
     #[test]
     fn the_threshold_and_the_share_are_tunable() {
         let mut constants = Constants::defaults(9);
-        constants.lead_from = 0.95;
-        assert_eq!(super::next(0.0, 0.9, 20.0, &constants), 0.0);
-        assert_eq!(super::next(0.0, 0.96, 20.0, &constants), 10.0);
+        constants.lead_from = 0.85;
+        assert_eq!(super::next(0.0, 0.8, 20.0, &constants), 0.0);
+        assert_eq!(super::next(0.0, 0.86, 20.0, &constants), 10.0);
         constants.lead_share = 0.0;
         assert_eq!(super::next(0.0, 0.99, 20.0, &constants), 0.0);
     }
