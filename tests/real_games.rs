@@ -76,6 +76,16 @@ fn finished_games(path: &Path, wanted: usize) -> Vec<(String, f64)> {
     games
 }
 
+/// The games both tests judge: `games_wanted()` of them, every one found.
+fn games_to_judge() -> Vec<(String, f64)> {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/kgs-6d-19x19-even.sgf.xz");
+    let wanted = games_wanted();
+    let games = finished_games(&path, wanted);
+    assert_eq!(games.len(), wanted);
+    games
+}
+
 fn margin(answer: &str) -> f64 {
     let score = answer.trim_start_matches('=').trim();
     match score.split_once('+') {
@@ -88,11 +98,8 @@ fn margin(answer: &str) -> f64 {
 #[test]
 #[ignore = "needs xz and ../shared/data/games, the strong players' games kept beside the repository and not part of it; about a minute in a release build (cargo test --release -- --ignored)"]
 fn final_scores_agree_with_the_results_of_finished_games() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/kgs-6d-19x19-even.sgf.xz");
-    let wanted = games_wanted();
-    let games = finished_games(&path, wanted);
-    assert_eq!(games.len(), wanted);
+    let games = games_to_judge();
+    let wanted = games.len();
     let mut engine = Engine::new(Config {
         player: Settings {
             budget: Budget {
@@ -158,11 +165,8 @@ fn final_lead(record: &str) -> f64 {
 #[test]
 #[ignore = "needs xz and ../shared/data/games, the strong players' games kept beside the repository and not part of it; about a minute in a release build (cargo test --release -- --ignored)"]
 fn the_lead_at_the_end_of_finished_games_is_the_count() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/games/kgs-6d-19x19-even.sgf.xz");
-    let wanted = games_wanted();
-    let games = finished_games(&path, wanted);
-    assert_eq!(games.len(), wanted);
+    let games = games_to_judge();
+    let wanted = games.len();
     let mut near = 0;
     let mut errors = Vec::new();
     for (i, (record, result)) in games.iter().enumerate() {
