@@ -352,8 +352,9 @@ fn a_batch_of_commands_is_searched_in_full() {
     );
     assert!(out.status.success());
     let log = String::from_utf8(out.stderr).unwrap();
-    // The early stop may end a search once its best move cannot be overtaken; a stopped
-    // search would end after a handful.
+    // The early stop may end a search once its best move cannot be overtaken, at times
+    // before half the budget (2,497 of 5,000 once); a stopped search would end after a
+    // handful.
     let playouts: Vec<u64> = log
         .lines()
         .filter_map(|l| {
@@ -364,7 +365,7 @@ fn a_batch_of_commands_is_searched_in_full() {
         .map(|(n, _)| n.parse().unwrap())
         .collect();
     assert_eq!(playouts.len(), 2, "{log}");
-    assert!(playouts.iter().all(|&n| n >= 2500), "{playouts:?}");
+    assert!(playouts.iter().all(|&n| n >= 1000), "{playouts:?}");
 }
 
 /// A long 19×19 search in a 2 MB tree: the tree stops growing at its limit (an unlimited one
