@@ -11,7 +11,7 @@ use crate::clock::{self, Clock};
 use crate::game::Game;
 use crate::knowledge::status::{self, Judgement, Status};
 use crate::search::{self, Budget, Halt, KeptTree, Limits, Report, Restriction, Watch};
-use crate::tuning::Tuning;
+use crate::tuning::{Constants, Tuning};
 
 /// Settings from the command line.
 #[derive(Clone, Debug)]
@@ -207,19 +207,7 @@ impl Player {
         let report = self.search_kept(game, color, &limits, watch);
         self.clock
             .spent(color.index(), start.elapsed().as_secs_f64());
-        self.lead_komi[color.index()] = match (self.settings.lead_komi, report.best(), report.score)
-        {
-            (true, Some((_, _, winrate)), Some(score)) => {
-                search::lead_komi::next(lead_komi, winrate, score.median, &limits.constants)
-            }
-            _ => 0.0,
-        };
-        if self.lead_komi[color.index()] != lead_komi {
-            log::info!(
-                "lead komi of the next search: {}",
-                self.lead_komi[color.index()]
-            );
-        }
+        self.set_lead_komi(color, &report, &limits.constants);
         if log::log_enabled!(log::Level::Info) {
             let best: Vec<String> = report
                 .candidates
@@ -312,13 +300,8 @@ impl Player {
     ) -> (Decision, Report) {
         let paid_lead_komi = self.lead_komi[color.index()] > 0.0;
         let report = self.search(game, color, watch);
-        // A search that paid lead komi started far ahead: its win rate is not the game's, and
-        // it is no hopeless move.
-        let winrate = match paid_lead_komi {
-            true => 1.0,
-            false => report.best().map_or(0.5, |b| b.2),
-        };
-        let decision = if self.hopeless(game, color, winrate) {
+        let winrate = report.best().map_or(0.5, |b| b.2);
+        let decision = if self.hopeless(game, color, winrate, paid_lead_komi) {
             Decision::Resign
         } else {
             Decision::Play(self.choose(game, color, &report))
@@ -402,6 +385,21 @@ impl Player {
         self.choose(game, color, &report)
     }
 
+    /// The lead komi of `color`'s next search, from what its search just found.
+    fn set_lead_komi(&mut self, color: Color, report: &Report, constants: &Constants) {
+        let paid = &mut self.lead_komi[color.index()];
+        let next = match (self.settings.lead_komi, report.best(), report.score) {
+            (true, Some((_, _, winrate)), Some(score)) => {
+                search::lead_komi::next(*paid, winrate, score.median, constants)
+            }
+            _ => 0.0,
+        };
+        if next != *paid {
+            log::info!("lead komi of the next search: {next}");
+        }
+        *paid = next;
+    }
+
     /// The dynamic komi of `color`'s move search, if it is on.
     fn extra_komi(&self, game: &Game, color: Color) -> f64 {
         if self.settings.dynamic_komi {
@@ -414,12 +412,14 @@ impl Player {
     /// Counts hopeless moves; true when it is time to resign: never early in the game, never
     /// in the first half of a handicap game (White starts far behind and makes the stones
     /// good over the game, as a weaker player's mistakes come), never while the search counts
-    /// with dynamic komi (its win rates are not the game's), and never with `--never-resign`.
-    fn hopeless(&mut self, game: &Game, color: Color, winrate: f64) -> bool {
+    /// with dynamic komi or paid lead komi (its win rates are not the game's; one that paid
+    /// lead komi started far ahead), and never with `--never-resign`.
+    fn hopeless(&mut self, game: &Game, color: Color, winrate: f64, paid_lead_komi: bool) -> bool {
         let area = game.size() * game.size();
         let too_early = game.move_count() < area / 4
             || (game.handicap() >= 2 && game.move_count() < area / 2)
-            || self.extra_komi(game, color) > 0.0;
+            || self.extra_komi(game, color) > 0.0
+            || paid_lead_komi;
         let streak = &mut self.hopeless[color.index()];
         if winrate < self.settings.resign_threshold && !too_early {
             *streak += 1;

@@ -269,9 +269,8 @@ fn picked(game: &Labelled, text: &str, per_game: usize) -> Vec<(usize, Board, Co
     replay(text, |board, color, _| boards.push((board.clone(), color)));
     let mut rng = SmallRng::seed_from_u64(game.index as u64 ^ hash(&game.collection));
     let chosen = rand::seq::index::sample(&mut rng, boards.len(), per_game.min(boards.len()));
-    let mut boards: Vec<Option<(Board, Color)>> = boards.into_iter().map(Some).collect();
     (chosen.into_iter())
-        .filter_map(|i| boards[i].take().map(|(board, color)| (i + 1, board, color)))
+        .map(|i| (i + 1, boards[i].0.clone(), boards[i].1))
         .collect()
 }
 
@@ -280,21 +279,20 @@ fn game_positions(game: &Labelled, text: &str, per_game: usize) -> Vec<u8> {
     let agrees = (game.score > 0.0) == game.black_wins;
     let mut out = Vec::with_capacity(per_game * RECORD);
     for (number, board, color) in picked(game, text, per_game) {
-        let (board, color) = (&board, &color);
-        let side = if *color == Color::Black { 1 } else { -1 };
-        let komi = if *color == Color::White {
+        let side = if color == Color::Black { 1 } else { -1 };
+        let komi = if color == Color::White {
             game.komi
         } else {
             -game.komi
         };
-        let won = (game.black_wins == (*color == Color::Black)) as i8 * 2 - 1;
+        let won = (game.black_wins == (color == Color::Black)) as i8 * 2 - 1;
         out.extend_from_slice(&(number as u16).to_le_bytes());
         out.push((2.0 * komi).clamp(-127.0, 127.0) as i8 as u8);
         out.push(won as u8);
         out.push(agrees as u8);
         let score = (10.0 * game.score * f64::from(side)).clamp(-32000.0, 32000.0) as i16;
         out.extend_from_slice(&score.to_le_bytes());
-        for bits in Encoded::new(board, *color, &[]).bits {
+        for bits in Encoded::new(&board, color, &[]).bits {
             out.extend_from_slice(&bits.to_le_bytes());
         }
         out.extend(game.owners.iter().map(|&o| (o * side as i8) as u8));

@@ -96,20 +96,20 @@ fn resigns_only_after_three_hopeless_moves_and_not_early() {
     let mut player = quick();
     let mut game = Game::new(9, 7.5, Superko::Situational);
     assert!(
-        !player.hopeless(&game, Color::White, 0.01),
+        !player.hopeless(&game, Color::White, 0.01, false),
         "too early in the game"
     );
     play_on(&mut game, 30);
-    assert!(!player.hopeless(&game, Color::White, 0.01));
-    assert!(!player.hopeless(&game, Color::White, 0.01));
-    assert!(player.hopeless(&game, Color::White, 0.01));
+    assert!(!player.hopeless(&game, Color::White, 0.01, false));
+    assert!(!player.hopeless(&game, Color::White, 0.01, false));
+    assert!(player.hopeless(&game, Color::White, 0.01, false));
     assert!(
-        !player.hopeless(&game, Color::White, 0.5),
+        !player.hopeless(&game, Color::White, 0.5, false),
         "a good move resets the count"
     );
     player.settings.never_resign = true;
     for _ in 0..5 {
-        assert!(!player.hopeless(&game, Color::White, 0.0));
+        assert!(!player.hopeless(&game, Color::White, 0.0, false));
     }
 }
 
@@ -125,11 +125,14 @@ fn both_sides_play_out_a_handicap_game_until_half_way() {
     play_on(&mut game, 30);
     for color in [Color::Black, Color::White] {
         for _ in 0..5 {
-            assert!(!player.hopeless(&game, color, 0.01), "{color:?} at move 30");
+            assert!(
+                !player.hopeless(&game, color, 0.01, false),
+                "{color:?} at move 30"
+            );
         }
     }
     let mut three_hopeless =
-        |game: &Game, color| [0, 1, 2].map(|_| player.hopeless(game, color, 0.01));
+        |game: &Game, color| [0, 1, 2].map(|_| player.hopeless(game, color, 0.01, false));
     play_on(&mut game, 12);
     assert_eq!(three_hopeless(&game, Color::Black), [false, false, true]);
     assert_eq!(three_hopeless(&game, Color::White), [false, false, true]);
