@@ -435,7 +435,12 @@ impl Player {
     fn choose(&mut self, game: &Game, color: Color, report: &Report) -> Move {
         let seed = self.settings.seed ^ game.board().hash() ^ self.games.rotate_left(17);
         let mut rng = SmallRng::seed_from_u64(seed ^ game.move_count() as u64);
-        let Some(best_play) = level::choose(self.settings.level, report, &mut rng) else {
+        let Some(best_play) = level::choose(
+            self.settings.level,
+            game.board().size().pow(2),
+            report,
+            &mut rng,
+        ) else {
             return Move::Pass;
         };
         let opponent_passed = game.moves().last() == Some((color.opponent(), Move::Pass));

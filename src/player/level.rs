@@ -7,6 +7,11 @@
 //! average) is never among them, and the level draws a rank: the first with chance `q`, the
 //! second with `q (1 - q)`, and so on, `q` smaller at each level down. Halving the search and
 //! lowering `q` both make each level weaker than the one above.
+//!
+//! The chances are set on 9×9. A 19×19 game has three times the moves, and each pass over
+//! the favourite there cost far more than on 9×9 (level 7 was even with GNU Go's level 10,
+//! level 6 lost to its level 1 by a hundred points), so on a bigger board the chance of
+//! passing over the favourite, `1 - q`, shrinks with the square root of the board's area.
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -25,21 +30,23 @@ pub fn budget_share(level: u8) -> f64 {
 }
 
 /// The chance that `level` plays the first move of its ranking, and each later one given
-/// that it passed over those before: 1 from level 8 up.
-fn first_choice(level: u8) -> f64 {
-    const CHANCES: [f64; 7] = [0.12, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8];
-    CHANCES
+/// that it passed over those before, on a board of `points` points: 1 from level 8 up.
+fn first_choice(level: u8, points: usize) -> f64 {
+    const CHANCES_ON_9X9: [f64; 7] = [0.12, 0.2, 0.3, 0.4, 0.5, 0.65, 0.8];
+    let on_9x9 = CHANCES_ON_9X9
         .get(usize::from(level.max(1) - 1))
         .copied()
-        .unwrap_or(1.0)
+        .unwrap_or(1.0);
+    let area_scale = (81.0 / points.max(81) as f64).sqrt();
+    1.0 - (1.0 - on_9x9) * area_scale
 }
 
-/// The move `level` plays other than pass: the most visited one at levels 8 to 10, else a
-/// rank drawn among the moves that are not absurd, ranked by visits. `None` when no move but
-/// pass is left.
-pub fn choose(level: u8, report: &Report, rng: &mut SmallRng) -> Option<Move> {
+/// The move `level` plays other than pass on a board of `points` points: the most visited one
+/// at levels 8 to 10, else a rank drawn among the moves that are not absurd, ranked by
+/// visits. `None` when no move but pass is left.
+pub fn choose(level: u8, points: usize, report: &Report, rng: &mut SmallRng) -> Option<Move> {
     let most_visited = report.best_play().map(|(m, _, _)| m);
-    let q = first_choice(level);
+    let q = first_choice(level, points);
     if q >= 1.0 {
         return most_visited;
     }
@@ -85,8 +92,22 @@ mod tests {
         assert_eq!(budget_share(10), 1.0);
         assert_eq!(budget_share(9), 0.5);
         assert_eq!(budget_share(1), 1.0 / 512.0);
-        assert!((1..FULL).all(|l| first_choice(l) < first_choice(l + 1) || first_choice(l) == 1.0));
-        assert_eq!(first_choice(8), 1.0);
+        for points in [25, 81, 169, 361] {
+            let q = |l| first_choice(l, points);
+            assert!((1..FULL).all(|l| q(l) < q(l + 1) || q(l) == 1.0));
+            assert_eq!(q(8), 1.0);
+        }
+    }
+
+    /// 19×19's levels pass over the favourite (81 / 361)^½ as often as 9×9's; boards up to
+    /// 9×9 keep 9×9's chances.
+    #[test]
+    fn bigger_boards_pass_over_the_favourite_less_often() {
+        assert_eq!(first_choice(6, 81), 0.65);
+        assert_eq!(first_choice(6, 49), 0.65);
+        assert!((first_choice(6, 361) - (1.0 - 0.35 * 9.0 / 19.0)).abs() < 1e-12);
+        assert!(first_choice(1, 361) > first_choice(1, 169));
+        assert!(first_choice(1, 169) > first_choice(1, 81));
     }
 
     /// The top levels play the most visited move; the lower ones draw among the sensible
@@ -106,7 +127,7 @@ mod tests {
         let mut counts = |level: u8| {
             let mut counts = [0usize; 3];
             for _ in 0..2000 {
-                let m = choose(level, &r, &mut rng).unwrap();
+                let m = choose(level, 81, &r, &mut rng).unwrap();
                 let i = [at(20), at(21), at(22)].iter().position(|&x| x == m);
                 counts[i.expect("a sensible move")] += 1;
             }
