@@ -11,12 +11,23 @@ use super::layers::{Convolution, Linear, Tensors};
 use super::network::{Encoded, plane};
 use super::weight_file::Error;
 use crate::board::{Board, Color};
+use std::sync::OnceLock;
 
 /// Input planes: the binary ones, then the mover's komi over `KOMI_SCALE`.
 pub const PLANES: usize = plane::COUNT + 1;
 const KOMI_SCALE: f32 = 15.0;
 /// The score output is in units of this many points.
 const SCORE_SCALE: f32 = 20.0;
+
+const BUILT_IN: &str = include_str!("value.txt");
+
+/// The value network built into the program.
+pub fn built_in() -> &'static ValueNetwork {
+    static NETWORK: OnceLock<ValueNetwork> = OnceLock::new();
+    NETWORK.get_or_init(|| {
+        ValueNetwork::parse(BUILT_IN).expect("the built-in value network reads (a test checks)")
+    })
+}
 
 #[derive(Debug)]
 pub struct ValueNetwork {
@@ -159,6 +170,35 @@ mod tests {
         let white = network.evaluate(&board, Color::White, 7.5);
         assert!((white.win - 1.0 / (1.0 + 1f32.exp())).abs() < 1e-5);
         assert!((white.owners[4 * 9 + 4] - (-1f32).tanh()).abs() < 1e-5);
+    }
+
+    /// The built-in network reads, and it sees who is ahead: on an empty board komi favours
+    /// White, and a side five stones down is behind (by far less than it is: the network
+    /// learnt from even games, which never give five free stones).
+    #[test]
+    fn the_built_in_network_sees_who_is_ahead() {
+        let network = built_in();
+        let empty = Board::new(19);
+        let even = network.evaluate(&empty, Color::Black, 7.5);
+        assert!(even.win < 0.5, "{}", even.win);
+        let generous = network.evaluate(&empty, Color::Black, -30.5);
+        assert!(
+            generous.win > even.win + 0.05,
+            "{} {}",
+            generous.win,
+            even.win
+        );
+        let mut board = Board::new(19);
+        for (col, row) in [(2, 2), (3, 15), (15, 3), (15, 15), (9, 9)] {
+            board.play(Color::Black, board.point(col, row)).unwrap();
+        }
+        let black = network.evaluate(&board, Color::White, 7.5);
+        assert!(
+            black.win < 0.45,
+            "White to move, five stones down: {}",
+            black.win
+        );
+        assert!(black.score < -5.0, "{}", black.score);
     }
 
     #[test]

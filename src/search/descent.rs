@@ -4,6 +4,7 @@
 
 use std::sync::atomic::Ordering::Relaxed;
 
+use rand::RngExt;
 use rand::rngs::SmallRng;
 
 use super::Shared;
@@ -84,29 +85,44 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
     shared
         .margins
         .fetch_add((2.0 * margin).round() as i64, Relaxed);
-    update(shared, s, margin);
+    let black = black_result(shared, s, margin, passes == 2);
+    update(shared, s, black);
 }
 
-/// Backs the result up the path: real statistics for the nodes played, AMAF statistics for
+/// Black's result of the game in half points (a win is 2, a jigo 1): the count's, or where the
+/// search mixes in the value network and the game did not end in the tree, (1 - λ) × the
+/// count's + λ × the network's chance that Black wins at the deepest node it judged, rounded
+/// to a half point at random so that the mean stays exact.
+fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bool) -> u32 {
+    let counted = if margin > 0.0 {
+        1.0
+    } else if margin == 0.0 {
+        0.5
+    } else {
+        0.0
+    };
+    let judged = (s.path.iter().rev()).find_map(|&i| shared.tree.node(i).value());
+    let (Some(value), false) = (judged, ended_in_tree) else {
+        return (2.0 * counted) as u32;
+    };
+    let lambda = shared.limits.constants.value;
+    let mixed = (1.0 - lambda) * counted + lambda * f64::from(value);
+    ((2.0 * mixed + s.rng.random::<f64>()).floor() as u32).min(2)
+}
+
+/// Backs Black's result (in half points) up the path: real statistics for the nodes played, AMAF statistics for
 /// the children whose move the same player made first later in the game. A move played soon
 /// after the node counts up to `Constants::distance` times as much as one played at the
 /// end, whose link to the node's position is weaker.
-fn update(shared: &Shared, s: &mut Scratch, margin: f64) {
+fn update(shared: &Shared, s: &mut Scratch, black: u32) {
     let tree = &shared.tree;
     let distance = shared.limits.constants.distance as usize;
     let length = s.sequence.len();
     let half_points = |color: Color| -> u32 {
-        let own = if color == Color::Black {
-            margin
+        if color == Color::Black {
+            black
         } else {
-            -margin
-        };
-        if own > 0.0 {
-            2
-        } else if own == 0.0 {
-            1
-        } else {
-            0
+            2 - black
         }
     };
     let mut next = s.sequence.len();

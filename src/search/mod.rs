@@ -30,6 +30,7 @@ use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color, Move, Point, PointMap};
 use crate::game::Game;
+use crate::knowledge::value::{self, ValueNetwork};
 use crate::playout::ownership::Ownership;
 use crate::tuning::Constants;
 use descent::{Scratch, blended_value, one_playout};
@@ -144,6 +145,8 @@ struct Shared<'a> {
     ownership: Ownership,
     /// How the playouts through each root move counted.
     scores: score::RootScores,
+    /// The value network, where its weight in the results (`Constants::value`) is above 0.
+    value_network: Option<&'static ValueNetwork>,
 }
 
 /// Searches the game's position for `color` and reports the root moves.
@@ -180,6 +183,7 @@ pub fn search_tree(
         ownership: Ownership::default(),
         // A move for every point, and the pass.
         scores: score::RootScores::new(points + 1, points),
+        value_network: (limits.constants.value > 0.0).then(value::built_in),
     };
     let root = shared.tree.node(Tree::ROOT);
     if root.children().is_none() {

@@ -178,3 +178,25 @@ fn a_candidate_s_win_rate_is_the_mean_of_its_own_games() {
             .all(|w| w[0].visits >= w[1].visits)
     );
 }
+
+/// With the value network's weight at 1 every game's result is its judgement: on an empty
+/// 19×19 board where Black receives 60 points the playouts find Black far ahead, while the
+/// network, which never saw such a komi, is unsure. With the weight at 0 it is never asked.
+/// (The best move's win rate holds its prior's virtual games as well.)
+#[test]
+fn the_value_networks_weight_decides_how_much_of_each_result_is_its_own() {
+    let komi = -60.5;
+    let game = Game::new(19, komi, Superko::Situational);
+    let judged = value::built_in().evaluate(game.board(), Color::Black, komi as f32);
+    let winrate = |lambda: f64| {
+        let mut limits = limits(2000, 1, 1);
+        limits.constants = Constants::defaults(19);
+        limits.constants.value = lambda;
+        let report = search(&game, Color::Black, &limits, &pool(1));
+        report.best().unwrap().2
+    };
+    let (counted, all_judged) = (winrate(0.0), winrate(1.0));
+    assert!(judged.win < 0.7, "{}", judged.win);
+    assert!(counted > all_judged + 0.15, "{counted} {all_judged}");
+    assert!((all_judged - f64::from(judged.win)).abs() < 0.15, "{all_judged} {}", judged.win);
+}

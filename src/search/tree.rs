@@ -33,8 +33,13 @@ pub struct Node {
     /// `wins`.
     prior: AtomicU16,
     prior_wins: AtomicU16,
+    /// The value network's chance that Black wins from the node's position, in steps of
+    /// 1 / `VALUE_STEPS` above 0, which stands for no evaluation.
+    value: AtomicU16,
     state: AtomicU8,
 }
+
+const VALUE_STEPS: f32 = (u16::MAX - 1) as f32;
 
 /// A snapshot of a node's statistics.
 #[derive(Clone, Copy, Debug, Default)]
@@ -92,6 +97,7 @@ impl Node {
         self.amaf_visits.store(0, Relaxed);
         self.amaf_wins.store(0, Relaxed);
         self.virtual_loss.store(0, Relaxed);
+        self.value.store(0, Relaxed);
         self.children.store(0, Relaxed);
         self.state.store(LEAF, Relaxed);
     }
@@ -104,6 +110,20 @@ impl Node {
         let old_wins = self.prior_wins.swap(wins as u16, Relaxed) as u32;
         self.visits.fetch_add(visits.wrapping_sub(old), Relaxed);
         self.wins.fetch_add(wins.wrapping_sub(old_wins), Relaxed);
+    }
+
+    /// Records the value network's chance that Black wins from the node's position.
+    pub fn set_value(&self, black_wins: f32) {
+        let step = (black_wins.clamp(0.0, 1.0) * VALUE_STEPS).round() as u16;
+        self.value.store(step + 1, Relaxed);
+    }
+
+    /// The value network's chance that Black wins from the node's position, if it was asked.
+    pub fn value(&self) -> Option<f32> {
+        match self.value.load(Relaxed) {
+            0 => None,
+            step => Some(f32::from(step - 1) / VALUE_STEPS),
+        }
     }
 
     /// Games actually played through the node (priors not counted).
