@@ -32,7 +32,9 @@
 //! score: `value-label FILE [PLAYOUTS] [GAMES]`, and positions of the labelled games for
 //! `value.py` to train on: `value-positions LABELS FOLDER [PER_GAME]`; `value-screen FOLDER
 //! NETWORK` runs an exported value network through tengen's own reader (`value.rs`), and
-//! `value-baseline LABELS PLAYOUTS [GAMES]` gives the same figures for tengen's own search.
+//! `value-baseline LABELS PLAYOUTS [GAMES] [TUNE]` gives the same figures for tengen's own
+//! search (with a `--tune` setting such as `value=0.5`), or with PLAYOUTS 0 for the built-in
+//! value network alone, on the same positions.
 //!
 //! The full fit rates 3×3 shapes without their atari marks, as the search's model reads them.
 //! The playouts' shapes with atari marks (`pattern::shape_key`) are fitted after it, every
@@ -445,12 +447,21 @@ fn main() {
         return;
     }
     if mode == "value-baseline" {
-        let labels = std::env::args().nth(2).expect("LABELS PLAYOUTS [GAMES]");
-        let playouts = args.first().copied().expect("LABELS PLAYOUTS [GAMES]") as u64;
+        const USAGE: &str = "LABELS PLAYOUTS [GAMES] [TUNE]";
+        let labels = std::env::args().nth(2).expect(USAGE);
+        let playouts = args.first().copied().expect(USAGE) as u64;
+        // A `--tune` setting comes last; a number there is GAMES.
+        let tune = (std::env::args().nth(5)).or_else(|| {
+            let fourth = std::env::args().nth(4)?;
+            fourth.parse::<usize>().is_err().then_some(fourth)
+        });
+        let tuning = tengen::tuning::Tuning::parse(tune.as_deref().unwrap_or(""))
+            .unwrap_or_else(|e| panic!("TUNE: {e}"));
         value::baseline(
             &labels,
             playouts,
             args.get(1).copied().unwrap_or(usize::MAX),
+            tuning,
         );
         return;
     }

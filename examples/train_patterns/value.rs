@@ -30,11 +30,12 @@ use rayon::prelude::*;
 use tengen::board::{Board, Color};
 use tengen::game::{Game, Superko};
 use tengen::knowledge::network::{Encoded, plane};
-use tengen::knowledge::value::ValueNetwork;
+use tengen::knowledge::value::{self, ValueNetwork};
 use tengen::player::{Player, Settings};
 use tengen::playout::heavy::HeavyPolicy;
 use tengen::playout::ownership::Ownership;
 use tengen::search::Budget;
+use tengen::tuning::Tuning;
 
 use super::{collection, replay};
 
@@ -337,11 +338,12 @@ pub fn screen(folder: &str, file: &str) {
     print_stages(&results);
 }
 
-/// `value-baseline LABELS PLAYOUTS [GAMES]`: how often tengen's own search of PLAYOUTS
-/// playouts (one thread, seed 1) names the winner of the held-out test positions that
-/// `value-positions` writes (those of the first GAMES test games, all by default), and the
-/// error of its lead: the bar a value network has to clear to be worth asking.
-pub fn baseline(labels: &str, playouts: u64, most: usize) {
+/// `value-baseline LABELS PLAYOUTS [GAMES] [TUNE]`: how often tengen's own search of PLAYOUTS
+/// playouts (one thread, seed 1, the search's constants as `tuning` sets them) names the
+/// winner of the held-out test positions that `value-positions` writes (those of the first
+/// GAMES test games, all by default), and the error of its lead: the bar a value network has
+/// to clear to be worth asking. With 0 playouts the built-in value network judges instead.
+pub fn baseline(labels: &str, playouts: u64, most: usize, tuning: Tuning) {
     let games: Vec<Labelled> = (read_labels(labels).into_iter())
         .filter(|g| split(g.index) == "test")
         .take(most)
@@ -358,7 +360,11 @@ pub fn baseline(labels: &str, playouts: u64, most: usize) {
             })
             .collect();
         let judge = |(g, number, board, color): &(&Labelled, usize, Board, Color)| {
-            let (won, lead) = searched(board, *color, g.komi, playouts);
+            let (won, lead) = if playouts == 0 {
+                judged(board, *color, g.komi)
+            } else {
+                searched(board, *color, g.komi, playouts, &tuning)
+            };
             let mover_won = g.black_wins == (*color == Color::Black);
             let side = if *color == Color::Black { 1.0 } else { -1.0 };
             let trusted = (g.score > 0.0) == g.black_wins;
@@ -390,8 +396,14 @@ pub fn baseline(labels: &str, playouts: u64, most: usize) {
 /// Positions of each game, as `value-positions` writes by default.
 pub const PER_GAME: usize = 8;
 
+/// Whether the built-in value network expects `color` to win on `board`, and its lead.
+fn judged(board: &Board, color: Color, komi: f64) -> (bool, f64) {
+    let eval = value::built_in().evaluate(board, color, komi as f32);
+    (eval.win > 0.5, f64::from(eval.score))
+}
+
 /// Whether a search of `board` for `color` expects `color` to win, and its lead for `color`.
-fn searched(board: &Board, color: Color, komi: f64, playouts: u64) -> (bool, f64) {
+fn searched(board: &Board, color: Color, komi: f64, playouts: u64, tuning: &Tuning) -> (bool, f64) {
     let mut game = Game::new(SIZE, komi, Superko::Situational);
     game.set_start_position(board.clone(), color, 0);
     let player = Player::new(Settings {
@@ -402,6 +414,7 @@ fn searched(board: &Board, color: Color, komi: f64, playouts: u64) -> (bool, f64
             ..Settings::default().budget
         },
         seed: 1,
+        tuning: tuning.clone(),
         ..Settings::default()
     });
     let report = player.analyze(&game);

@@ -198,5 +198,9 @@ fn the_value_networks_weight_decides_how_much_of_each_result_is_its_own() {
     let (counted, all_judged) = (winrate(0.0), winrate(1.0));
     assert!(judged.win < 0.7, "{}", judged.win);
     assert!(counted > all_judged + 0.15, "{counted} {all_judged}");
-    assert!((all_judged - f64::from(judged.win)).abs() < 0.15, "{all_judged} {}", judged.win);
+    assert!(
+        (all_judged - f64::from(judged.win)).abs() < 0.15,
+        "{all_judged} {}",
+        judged.win
+    );
 }
