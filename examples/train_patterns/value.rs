@@ -363,7 +363,7 @@ pub fn baseline(labels: &str, playouts: u64, most: usize, tuning: Tuning) {
             let (won, lead) = if playouts == 0 {
                 judged(board, *color, g.komi)
             } else {
-                searched(board, *color, g.komi, playouts, &tuning)
+                searched(board, *color, g.komi, playouts, tuning)
             };
             let mover_won = g.black_wins == (*color == Color::Black);
             let side = if *color == Color::Black { 1.0 } else { -1.0 };
@@ -403,7 +403,7 @@ fn judged(board: &Board, color: Color, komi: f64) -> (bool, f64) {
 }
 
 /// Whether a search of `board` for `color` expects `color` to win, and its lead for `color`.
-fn searched(board: &Board, color: Color, komi: f64, playouts: u64, tuning: &Tuning) -> (bool, f64) {
+fn searched(board: &Board, color: Color, komi: f64, playouts: u64, tuning: Tuning) -> (bool, f64) {
     let mut game = Game::new(SIZE, komi, Superko::Situational);
     game.set_start_position(board.clone(), color, 0);
     let player = Player::new(Settings {
@@ -414,7 +414,7 @@ fn searched(board: &Board, color: Color, komi: f64, playouts: u64, tuning: &Tuni
             ..Settings::default().budget
         },
         seed: 1,
-        tuning: tuning.clone(),
+        tuning,
         ..Settings::default()
     });
     let report = player.analyze(&game);
