@@ -69,6 +69,7 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
         }
     }
     if passes < 2 {
+        judge_leaf(shared, s, color);
         let sequence = &mut s.sequence;
         let mut policy = HeavyPolicy::new(*constants);
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
@@ -89,9 +90,28 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
     update(shared, s, black);
 }
 
+/// Where the search mixes in the value network, the network judges the leaf the descent
+/// ended at, `color` to move, on its first visit (AlphaGo's leaf evaluation).
+fn judge_leaf(shared: &Shared, s: &Scratch, color: Color) {
+    let Some(network) = shared.value_network else {
+        return;
+    };
+    let leaf = shared.tree.node(*s.path.last().expect("a root"));
+    if leaf.value().is_some() {
+        return;
+    }
+    let mover_wins = network.evaluate(&s.board, color, shared.komi as f32).win;
+    leaf.set_value(if color == Color::Black {
+        mover_wins
+    } else {
+        1.0 - mover_wins
+    });
+}
+
 /// Black's result of the game in half points (a win is 2, a jigo 1): the count's, or where the
 /// search mixes in the value network and the game did not end in the tree, (1 - λ) × the
-/// count's + λ × the network's chance that Black wins at the deepest node it judged, rounded
+/// count's + λ × the network's chance that Black wins at the leaf (or the deepest node it
+/// judged, where another thread is judging the leaf), rounded
 /// to a half point at random so that the mean stays exact.
 fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bool) -> u32 {
     let counted = if margin > 0.0 {

@@ -1,5 +1,4 @@
-//! Expansion: a leaf gets its children, every move worth searching with its prior, and the
-//! value network's judgement of its position where the search mixes it in.
+//! Expansion: a leaf gets its children, every move worth searching with its prior.
 
 use super::tree::Node;
 use super::{Shared, priors};
@@ -63,14 +62,6 @@ pub(super) fn expand(
         .node(first + count as u32)
         .init(Move::Pass, visits, wins);
     node.finish_expansion(first, count + 1);
-    if let Some(network) = shared.value_network {
-        let mover_wins = network.evaluate(board, color, shared.komi as f32).win;
-        node.set_value(if color == Color::Black {
-            mover_wins
-        } else {
-            1.0 - mover_wins
-        });
-    }
 }
 
 /// Gives the children of an expanded node the priors the network's shares make, if the
