@@ -4,6 +4,7 @@
 each point and the final score.
 
     python3 examples/train_patterns/value.py train FOLDER --steps N [--seed S] [--rate R]
+        [--decay-from D]
     python3 examples/train_patterns/value.py evaluate FOLDER [--split test]
     python3 examples/train_patterns/value.py export FOLDER OUT
 
@@ -147,6 +148,16 @@ def validation_loss(model, meta, data, count=4096):
     return sums / min(count, len(data))
 
 
+def rate_at(args, step):
+    """Adam's learning rate at a step: the rate, and with --decay-from N from step N on a
+    straight fall to a tenth of it at the last step, where the constant rate has stopped
+    lowering the validation loss."""
+    if args.decay_from is None or step < args.decay_from:
+        return args.rate
+    done = (step - args.decay_from) / max(1, args.steps - args.decay_from)
+    return args.rate * (1 - 0.9 * done)
+
+
 def train(args):
     meta, data = load(args.folder, "train")
     _, validation = load(args.folder, "validation")
@@ -159,6 +170,8 @@ def train(args):
         picked = np.sort(rng.choice(len(data), BATCH, replace=False))
         batch = tensors(meta, data[picked], turns[int(rng.integers(8))])
         total, *_ = losses(model, batch)
+        for group in optimizer.param_groups:
+            group["lr"] = rate_at(args, step)
         optimizer.zero_grad()
         total.backward()
         optimizer.step()
@@ -207,6 +220,8 @@ def main():
     parser.add_argument("--steps", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=1e-3, help="Adam's learning rate")
+    parser.add_argument("--decay-from", type=int, default=None,
+                        help="the step from which the rate falls to a tenth at the last step")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--split", default="test")
     args = parser.parse_args()
