@@ -1,6 +1,7 @@
 //! One descent of the tree: choose a child by its blend of own and AMAF win rates down to a
 //! leaf (expanding it once it has had enough games), play the game out with the heavy
-//! playouts, count it by area and back the result up the path.
+//! playouts, count it by area (mixed with the value network's judgement of the leaf where
+//! that is on) and back the result up the path.
 
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -110,9 +111,9 @@ fn judge_leaf(shared: &Shared, s: &Scratch, color: Color) {
 
 /// Black's result of the game in half points (a win is 2, a jigo 1): the count's, or where the
 /// search mixes in the value network and the game did not end in the tree, (1 - λ) × the
-/// count's + λ × the network's chance that Black wins at the leaf (or the deepest node it
-/// judged, where another thread is judging the leaf), rounded
-/// to a half point at random so that the mean stays exact.
+/// count's + λ × the network's chance that Black wins at the leaf (or at the deepest node it
+/// judged, while another thread is judging the leaf), rounded to a half point at random so
+/// that the mean stays exact.
 fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bool) -> u32 {
     let counted = if margin > 0.0 {
         1.0
@@ -130,10 +131,10 @@ fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bo
     ((2.0 * mixed + s.rng.random::<f64>()).floor() as u32).min(2)
 }
 
-/// Backs Black's result (in half points) up the path: real statistics for the nodes played, AMAF statistics for
-/// the children whose move the same player made first later in the game. A move played soon
-/// after the node counts up to `Constants::distance` times as much as one played at the
-/// end, whose link to the node's position is weaker.
+/// Backs Black's result (in half points) up the path: real statistics for the nodes played,
+/// AMAF statistics for the children whose move the same player made first later in the game.
+/// A move played soon after the node counts up to `Constants::distance` times as much as one
+/// played at the end, whose link to the node's position is weaker.
 fn update(shared: &Shared, s: &mut Scratch, black: u32) {
     let tree = &shared.tree;
     let distance = shared.limits.constants.distance as usize;
