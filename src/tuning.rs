@@ -179,9 +179,9 @@ constants! {
     /// The most of its lead that a side far ahead pays as komi; 0 pays nothing
     lead_share: RATE, [0.5, 0.5, 0.5];
     /// The value network's weight in each game's result, beside the playout's (λ)
-    /// A game's result through a node the network judged is (1 - λ) × the playout's result
-    /// + λ × the network's chance of winning at the deepest such node (AlphaGo's mixing);
-    /// the network was trained on 19×19 games (`knowledge::value`). 0 leaves it out.
+    /// A game's result is (1 - λ) × the playout's result + λ × the network's chance of
+    /// winning at the leaf the playout started from (AlphaGo's mixing); the network was
+    /// trained on 19×19 games (`knowledge::value`). 0 leaves it out.
     value: RATE, [0.0, 0.0, 0.0];
 }
 

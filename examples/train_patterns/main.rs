@@ -450,11 +450,8 @@ fn main() {
         const USAGE: &str = "LABELS PLAYOUTS [GAMES] [TUNE]";
         let labels = std::env::args().nth(2).expect(USAGE);
         let playouts = args.first().copied().expect(USAGE) as u64;
-        // A `--tune` setting comes last; a number there is GAMES.
-        let tune = (std::env::args().nth(5)).or_else(|| {
-            let fourth = std::env::args().nth(4)?;
-            fourth.parse::<usize>().is_err().then_some(fourth)
-        });
+        // The `--tune` setting is the argument with a `name=value` in it.
+        let tune = std::env::args().skip(3).find(|a| a.contains('='));
         let tuning = tengen::tuning::Tuning::parse(tune.as_deref().unwrap_or(""))
             .unwrap_or_else(|e| panic!("TUNE: {e}"));
         value::baseline(

@@ -7,11 +7,12 @@
 //! strong games whose final owners tengen's playouts labelled (`value.rs` there) and exports
 //! the weights in this reader's form.
 
+use std::sync::OnceLock;
+
 use super::layers::{Convolution, Linear, Tensors};
 use super::network::{Encoded, plane};
 use super::weight_file::Error;
 use crate::board::{Board, Color};
-use std::sync::OnceLock;
 
 /// Input planes: the binary ones, then the mover's komi over `KOMI_SCALE`.
 pub const PLANES: usize = plane::COUNT + 1;

@@ -69,8 +69,10 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
             break;
         }
     }
+    // A game that ended in the tree needs no judgement: its count is exact.
+    let mut judged = None;
     if passes < 2 {
-        judge_leaf(shared, s, color);
+        judged = judge_leaf(shared, s, color);
         let sequence = &mut s.sequence;
         let mut policy = HeavyPolicy::new(*constants);
         playout_with(&mut s.board, color, &mut policy, &mut s.rng, |c, m| {
@@ -87,34 +89,33 @@ pub(super) fn one_playout(shared: &Shared, s: &mut Scratch) {
     shared
         .margins
         .fetch_add((2.0 * margin).round() as i64, Relaxed);
-    let black = black_result(shared, s, margin, passes == 2);
+    let black = black_result(margin, judged, constants.value, &mut s.rng);
     update(shared, s, black);
 }
 
-/// Where the search mixes in the value network, the network judges the leaf the descent
-/// ended at, `color` to move, on its first visit (AlphaGo's leaf evaluation).
-fn judge_leaf(shared: &Shared, s: &Scratch, color: Color) {
-    let Some(network) = shared.value_network else {
-        return;
-    };
+/// Where the search mixes in the value network, the network's chance that Black wins from
+/// the leaf the descent ended at, `color` to move, judged on the leaf's first visit and kept
+/// in it (AlphaGo's leaf evaluation). `None` where the network is off.
+fn judge_leaf(shared: &Shared, s: &Scratch, color: Color) -> Option<f32> {
+    let network = shared.value_network?;
     let leaf = shared.tree.node(*s.path.last().expect("a root"));
-    if leaf.value().is_some() {
-        return;
+    if let Some(black_wins) = leaf.value() {
+        return Some(black_wins);
     }
     let mover_wins = network.evaluate(&s.board, color, shared.komi as f32).win;
-    leaf.set_value(if color == Color::Black {
+    let black_wins = if color == Color::Black {
         mover_wins
     } else {
         1.0 - mover_wins
-    });
+    };
+    leaf.set_value(black_wins);
+    Some(black_wins)
 }
 
-/// Black's result of the game in half points (a win is 2, a jigo 1): the count's, or where the
-/// search mixes in the value network and the game did not end in the tree, (1 - λ) × the
-/// count's + λ × the network's chance that Black wins at the leaf (or at the deepest node it
-/// judged, while another thread is judging the leaf), rounded to a half point at random so
-/// that the mean stays exact.
-fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bool) -> u32 {
+/// Black's result of the game in half points (a win is 2, a jigo 1): the count's, or where
+/// the leaf was `judged`, (1 - λ) × the count's + λ × the judgement, rounded to a half point
+/// at random so that the mean stays exact.
+fn black_result(margin: f64, judged: Option<f32>, lambda: f64, rng: &mut SmallRng) -> u32 {
     let counted = if margin > 0.0 {
         1.0
     } else if margin == 0.0 {
@@ -122,13 +123,11 @@ fn black_result(shared: &Shared, s: &mut Scratch, margin: f64, ended_in_tree: bo
     } else {
         0.0
     };
-    let judged = (s.path.iter().rev()).find_map(|&i| shared.tree.node(i).value());
-    let (Some(value), false) = (judged, ended_in_tree) else {
+    let Some(black_wins) = judged else {
         return (2.0 * counted) as u32;
     };
-    let lambda = shared.limits.constants.value;
-    let mixed = (1.0 - lambda) * counted + lambda * f64::from(value);
-    ((2.0 * mixed + s.rng.random::<f64>()).floor() as u32).min(2)
+    let mixed = (1.0 - lambda) * counted + lambda * f64::from(black_wins);
+    ((2.0 * mixed + rng.random::<f64>()).floor() as u32).min(2)
 }
 
 /// Backs Black's result (in half points) up the path: real statistics for the nodes played,
