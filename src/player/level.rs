@@ -12,6 +12,9 @@
 //! the favourite there cost far more than on 9×9 (level 7 was even with GNU Go's level 10,
 //! level 6 lost to its level 1 by a hundred points), so on a bigger board the chance of
 //! passing over the favourite, `1 - q`, shrinks with the square root of the board's area.
+//! Levels 1 to 3 search too little (10 to 39 playouts) for their searches to differ, so only
+//! their softness can tell them apart: below level 4 the area's shrinking fades, a quarter of
+//! it at each level down.
 
 use rand::RngExt;
 use rand::rngs::SmallRng;
@@ -37,7 +40,9 @@ fn first_choice(level: u8, points: usize) -> f64 {
         .get(usize::from(level.max(1) - 1))
         .copied()
         .unwrap_or(1.0);
-    let area_scale = (81.0 / points.max(81) as f64).sqrt();
+    // The square root from level 4 up; at level 1 the eighth root.
+    let exponent = 0.5 * f64::from(level.clamp(1, 4)) / 4.0;
+    let area_scale = (81.0 / points.max(81) as f64).powf(exponent);
     1.0 - (1.0 - on_9x9) * area_scale
 }
 
@@ -108,6 +113,17 @@ mod tests {
         assert!((first_choice(6, 361) - (1.0 - 0.35 * 9.0 / 19.0)).abs() < 1e-12);
         assert!(first_choice(1, 361) > first_choice(1, 169));
         assert!(first_choice(1, 169) > first_choice(1, 81));
+    }
+
+    /// On 19×19 the bottom levels' first choices lie further apart than the top levels',
+    /// since their searches are too short to tell them apart.
+    #[test]
+    fn the_bottom_levels_soften_faster_on_a_big_board() {
+        let q = |l| first_choice(l, 361);
+        assert!((q(4) - (1.0 - 0.6 * 9.0 / 19.0)).abs() < 1e-12);
+        let step = |l: u8| q(l + 1) - q(l);
+        assert!((1..4).all(|l| step(l) > step(4) && step(l) > step(5)));
+        assert!((q(1) - 0.27).abs() < 0.01, "{}", q(1));
     }
 
     /// The top levels play the most visited move; the lower ones draw among the sensible
